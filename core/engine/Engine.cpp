@@ -1,0 +1,362 @@
+// Engine: construction, batching, caches, recording, and project operations.
+#include "engine/Engine.h"
+
+#include <algorithm>
+
+#include "engine/EngineImpl.h"
+#include "ops/BranchIndex.h"
+#include "support/Ids.h"
+
+namespace grove {
+
+Engine::Engine(std::unique_ptr<Store> store, Options options)
+    : impl_(std::make_unique<Impl>(std::move(store), options.clock)) {}
+
+Engine::~Engine() {
+  if (impl_->batchOpen) abortBatch();
+}
+
+void Engine::setChangeListener(ChangeListener listener) { impl_->listener = std::move(listener); }
+void Engine::setActor(std::string actor) { impl_->actor = std::move(actor); }
+
+// ---- Batches -------------------------------------------------------------
+
+void Engine::beginBatch() {
+  if (impl_->batchOpen) return;
+  impl_->store->begin();
+  impl_->batchOpen = true;
+}
+
+void Engine::commitBatch() {
+  if (!impl_->batchOpen) return;
+  impl_->batchOpen = false;
+  try {
+    impl_->store->commit();
+  } catch (...) {
+    impl_->pending.clear();
+    impl_->dropCaches();
+    impl_->dirty = false;
+    throw;
+  }
+  impl_->dirty = false;
+  impl_->deliver();
+}
+
+void Engine::abortBatch() {
+  if (!impl_->batchOpen) return;
+  impl_->batchOpen = false;
+  try {
+    impl_->store->rollback();
+  } catch (...) {
+  }
+  impl_->pending.clear();
+  impl_->dropCaches();
+  impl_->dirty = false;
+}
+
+void Engine::dropCaches() { impl_->dropCaches(); }
+
+void Engine::Impl::deliver() {
+  if (store->depth() != 0 || pending.empty()) return;
+  auto events = std::move(pending);
+  pending.clear();
+  if (listener)
+    for (const auto& e : events) listener(e);
+}
+
+void Engine::Impl::dropCaches() {
+  nodes.clear();
+  projects.clear();
+}
+
+// ---- Lookups ---------------------------------------------------------------
+
+ProjectState* Engine::Impl::findState(const std::string& projectId) {
+  if (auto it = projects.find(projectId); it != projects.end()) return it->second.get();
+  auto p = store->project(projectId);
+  if (!p) return nullptr;
+  auto ps = std::make_unique<ProjectState>();
+  ps->project = std::move(*p);
+  return projects.emplace(projectId, std::move(ps)).first->second.get();
+}
+
+ProjectState& Engine::Impl::state(const std::string& projectId) {
+  ProjectState* ps = findState(projectId);
+  if (!ps || ps->project.deletedAt) throw Error::notFound("projectNotFound", projectId);
+  return *ps;
+}
+
+Node* Engine::Impl::findNode(const std::string& unitId) {
+  if (auto it = nodes.find(unitId); it != nodes.end()) return it->second.get();
+  auto u = store->unit(unitId);
+  if (!u) return nullptr;
+  auto node = std::make_unique<Node>();
+  node->unit = std::move(*u);
+  return nodes.emplace(unitId, std::move(node)).first->second.get();
+}
+
+Node& Engine::Impl::liveNode(const std::string& unitId) {
+  Node* n = findNode(unitId);
+  if (!n || n->unit.removed) throw Error::notFound("unitNotFound", unitId);
+  ProjectState* ps = findState(n->unit.projectId);
+  if (!ps || ps->project.deletedAt) throw Error::notFound("unitNotFound", unitId);
+  return *n;
+}
+
+Node& Engine::Impl::liveNodeIn(const std::string& unitId, const std::string& projectId,
+                               const char* field) {
+  Node& n = liveNode(unitId);
+  if (n.unit.projectId != projectId)
+    throw Error::invalidArg(field, "unit " + unitId + " belongs to another project");
+  return n;
+}
+
+Node* Engine::Impl::parentOf(Node& node) {
+  if (!node.parentResolved) {
+    node.parent = node.unit.parentId ? findNode(*node.unit.parentId) : nullptr;
+    node.parentResolved = true;
+  }
+  return node.parent;
+}
+
+std::optional<std::string> Engine::Impl::nearestLive(const std::optional<std::string>& unitId) {
+  if (!unitId) return std::nullopt;
+  for (Node* n = findNode(*unitId); n; n = parentOf(*n))
+    if (!n->unit.removed) return n->unit.id;
+  return std::nullopt;
+}
+
+void Engine::Impl::loadScoped(ProjectState& ps) {
+  if (ps.scopedLoaded) return;
+  for (Unit& u : store->scopedUnits(ps.project.id)) {
+    Node* n;
+    if (auto it = nodes.find(u.id); it != nodes.end()) {
+      n = it->second.get();  // the cache is authoritative
+    } else {
+      auto node = std::make_unique<Node>();
+      node->unit = std::move(u);
+      n = nodes.emplace(node->unit.id, std::move(node)).first->second.get();
+    }
+    if (n->unit.scope == ScopeState::Included && !n->unit.removed) ps.included[n->unit.seq] = n;
+  }
+  ps.scopedLoaded = true;
+}
+
+std::vector<Node*> Engine::Impl::pathTo(ProjectState& ps, Node* cursor) {
+  std::vector<Node*> path;
+  const std::optional<std::string>& start = ps.project.mainlineStartId;
+  for (Node* n = cursor; n; n = parentOf(*n)) {
+    path.push_back(n);
+    if (start && n->unit.id == *start) break;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+// ---- Writes ----------------------------------------------------------------
+
+namespace {
+
+void trackIncluded(ProjectState* ps, Node* n) {
+  if (!ps || !ps->scopedLoaded) return;
+  const Unit& u = n->unit;
+  if (u.scope == ScopeState::Included && !u.removed) {
+    ps->included[u.seq] = n;
+  } else if (auto it = ps->included.find(u.seq); it != ps->included.end() && it->second == n) {
+    ps->included.erase(it);
+  }
+}
+
+// Whether two images of one unit differ in anything an operation changes.
+bool sameRow(const Unit& a, const Unit& b) {
+  if (a.removed && b.removed) return true;
+  return a.removed == b.removed && a.scope == b.scope && a.kind == b.kind &&
+         a.content == b.content && a.startsBranch == b.startsBranch && a.status == b.status &&
+         a.editedAt == b.editedAt && a.source.has_value() == b.source.has_value();
+}
+
+}  // namespace
+
+void Engine::Impl::insertUnit(const Unit& unit) {
+  dirty = true;
+  store->insertUnit(unit);
+  auto node = std::make_unique<Node>();
+  node->unit = unit;
+  Node* n = nodes.insert_or_assign(unit.id, std::move(node)).first->second.get();
+  trackIncluded(findState(unit.projectId), n);
+}
+
+void Engine::Impl::writeUnit(const Unit& unit) {
+  dirty = true;
+  Node* n = findNode(unit.id);
+  if (!n) {
+    insertUnit(unit);
+    return;
+  }
+  store->updateUnit(unit);
+  n->unit = unit;
+  trackIncluded(findState(unit.projectId), n);
+}
+
+void Engine::Impl::writeProject(ProjectState& ps) {
+  dirty = true;
+  store->putProject(ps.project);
+}
+
+void Engine::Impl::putBranch(const BranchMeta& meta) {
+  dirty = true;
+  store->putBranch(meta);
+}
+
+void Engine::Impl::dropBranch(const std::string& projectId, const std::string& headId) {
+  dirty = true;
+  store->deleteBranch(projectId, headId);
+}
+
+// ---- Recording -------------------------------------------------------------
+
+Change Engine::Impl::begin(ProjectState& ps, std::string kind) {
+  Change ch;
+  ch.kind = std::move(kind);
+  ch.marksBefore = {ps.project.mainlineStartId, ps.project.mainlineEndId};
+  return ch;
+}
+
+void Engine::Impl::touch(Change& ch, const Unit& current) {
+  if (ch.befores.emplace(current.id, current).second) ch.unitOrder.push_back(current.id);
+}
+
+void Engine::Impl::touchNew(Change& ch, const Unit& created) {
+  Unit before = created;
+  before.removed = true;
+  if (ch.befores.emplace(created.id, std::move(before)).second) ch.unitOrder.push_back(created.id);
+}
+
+void Engine::Impl::touchBranch(Change& ch, const std::string& projectId, const std::string& headId) {
+  if (ch.branchBefores.count(headId)) return;
+  ch.branchBefores.emplace(headId, store->branch(projectId, headId));
+  ch.branchOrder.push_back(headId);
+}
+
+bool Engine::Impl::finish(Change& ch, ProjectState& ps) {
+  Operation op;
+  op.projectId = ps.project.id;
+  op.kind = ch.kind;
+  op.createdAt = now();
+  op.author = actor;
+  op.marksBefore = ch.marksBefore;
+  op.marksAfter = {ps.project.mainlineStartId, ps.project.mainlineEndId};
+  std::vector<std::string> changed;
+  for (const auto& id : ch.unitOrder) {
+    const Unit& before = ch.befores.at(id);
+    const Unit& after = findNode(id)->unit;
+    // Only rows that really changed go into the log.
+    if (sameRow(before, after)) continue;
+    op.units.push_back({before, after});
+    changed.push_back(id);
+  }
+  for (const auto& head : ch.branchOrder) {
+    auto after = store->branch(ps.project.id, head);
+    op.branches.push_back({head, ch.branchBefores.at(head), after});
+  }
+  if (op.units.empty() && op.branches.empty() && op.marksBefore == op.marksAfter) return false;
+  dirty = true;
+  store->dropUndoneOps(ps.project.id);
+  store->appendOp(op);
+  bump(ps, ch.kind, std::move(changed));
+  return true;
+}
+
+void Engine::Impl::bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds) {
+  ps.project.revision += 1;
+  ps.project.updatedAt = now();
+  writeProject(ps);
+  pending.push_back({ps.project.id, ps.project.revision, std::move(op), std::move(unitIds)});
+}
+
+// ---- Projects ----------------------------------------------------------------
+
+Project Engine::createProject(const std::string& title,
+                              const std::optional<std::string>& workspaceUri) {
+  return impl_->mutate([&] {
+    auto ps = std::make_unique<ProjectState>();
+    ps->project.id = newId('p');
+    ps->project.title = title;
+    ps->project.workspaceUri = workspaceUri;
+    ps->project.createdAt = impl_->now();
+    ps->project.updatedAt = ps->project.createdAt;
+    ps->scopedLoaded = true;  // a new project has no scoped units
+    ProjectState& ref = *ps;
+    impl_->projects.emplace(ps->project.id, std::move(ps));
+    impl_->bump(ref, "create", {});
+    return ref.project;
+  });
+}
+
+std::vector<Project> Engine::listProjects(const std::optional<std::string>& workspaceUri,
+                                          bool includeDeleted) {
+  // Writes reach the store before the cache, so the store is current.
+  return impl_->store->projects(workspaceUri, includeDeleted);
+}
+
+Project Engine::project(const std::string& projectId) { return impl_->state(projectId).project; }
+
+ProjectSnapshot Engine::getProject(const std::string& projectId) {
+  ProjectState& ps = impl_->state(projectId);
+  ProjectSnapshot snap;
+  snap.project = ps.project;
+  snap.units = impl_->store->liveUnits(projectId);
+  snap.branches = deriveBranches(snap.units, impl_->store->branches(projectId));
+  return snap;
+}
+
+Project Engine::renameProject(const std::string& projectId, const std::string& title) {
+  return impl_->mutate([&] {
+    ProjectState& ps = impl_->state(projectId);
+    ps.project.title = title;
+    impl_->bump(ps, "rename", {});
+    return ps.project;
+  });
+}
+
+void Engine::deleteProject(const std::string& projectId) {
+  impl_->mutate([&] {
+    ProjectState& ps = impl_->state(projectId);
+    ps.project.deletedAt = impl_->now();
+    impl_->bump(ps, "delete", {});
+  });
+}
+
+Project Engine::restoreProject(const std::string& projectId) {
+  return impl_->mutate([&] {
+    ProjectState* ps = impl_->findState(projectId);
+    if (!ps) throw Error::notFound("projectNotFound", projectId);
+    if (ps->project.deletedAt) {
+      ps->project.deletedAt.reset();
+      impl_->bump(*ps, "restore", {});
+    }
+    return ps->project;
+  });
+}
+
+Project Engine::setCursor(const std::string& projectId,
+                          const std::optional<std::string>& cursorId) {
+  return impl_->mutate([&] {
+    ProjectState& ps = impl_->state(projectId);
+    if (cursorId) impl_->liveNodeIn(*cursorId, projectId, "cursorId");
+    if (ps.project.cursorId != cursorId) {
+      ps.project.cursorId = cursorId;
+      impl_->bump(ps, "cursor", cursorId ? std::vector<std::string>{*cursorId}
+                                         : std::vector<std::string>{});
+    }
+    return ps.project;
+  });
+}
+
+std::vector<SearchHit> Engine::search(const std::string& query,
+                                      const std::optional<std::string>& projectId, int limit) {
+  if (projectId) impl_->state(*projectId);
+  return impl_->store->search(query, projectId, std::clamp(limit, 1, 200));
+}
+
+}  // namespace grove

@@ -1,0 +1,134 @@
+// Engine internals shared by the engine's .cpp files: the caches over the
+// store, the mutation wrapper and the operation recorder. Private to core.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/Engine.h"
+#include "model/Operation.h"
+#include "support/Error.h"
+
+namespace grove {
+
+/// A cached unit. `parent` is resolved lazily; a unit's parent never
+/// changes, so once resolved the pointer stays right (nodes are never freed
+/// while the cache lives).
+struct Node {
+  Unit unit;
+  Node* parent = nullptr;
+  bool parentResolved = false;
+};
+
+struct ProjectState {
+  Project project;
+  bool scopedLoaded = false;
+  std::map<int64_t, Node*> included;  // live units with scope `included`, by seq
+};
+
+/// One undoable mutation in progress: before images are taken as units are
+/// first touched; after images are read from the cache when it finishes.
+struct Change {
+  std::string kind;
+  Marks marksBefore;
+  std::vector<std::string> unitOrder;
+  std::unordered_map<std::string, Unit> befores;
+  std::vector<std::string> branchOrder;
+  std::unordered_map<std::string, std::optional<BranchMeta>> branchBefores;
+};
+
+struct Engine::Impl {
+  std::unique_ptr<Store> store;
+  SystemClock systemClock;
+  Clock* clock;
+  ChangeListener listener;
+  std::string actor;
+  bool batchOpen = false;
+  bool dirty = false;  // the store was written since the last durable point
+  std::vector<ChangeEvent> pending;
+  std::unordered_map<std::string, std::unique_ptr<Node>> nodes;
+  std::unordered_map<std::string, std::unique_ptr<ProjectState>> projects;
+
+  Impl(std::unique_ptr<Store> s, Clock* c)
+      : store(std::move(s)), clock(c ? c : &systemClock) {}
+
+  int64_t now() { return clock->nowMs(); }
+
+  // Lookups (load from the store on a miss).
+  ProjectState* findState(const std::string& projectId);
+  /// A project that exists and is not in the trash.
+  ProjectState& state(const std::string& projectId);
+  Node* findNode(const std::string& unitId);
+  /// A live unit of a project that is not in the trash.
+  Node& liveNode(const std::string& unitId);
+  /// A live unit that must belong to `projectId`.
+  Node& liveNodeIn(const std::string& unitId, const std::string& projectId, const char* field);
+  Node* parentOf(Node& node);
+  /// The nearest live ancestor-or-self of a unit id, or nullopt.
+  std::optional<std::string> nearestLive(const std::optional<std::string>& unitId);
+  void loadScoped(ProjectState& ps);
+  /// path(c), root (or mainline start) first.
+  std::vector<Node*> pathTo(ProjectState& ps, Node* cursor);
+
+  // Writes (store first, then cache).
+  void insertUnit(const Unit& unit);
+  void writeUnit(const Unit& unit);
+  void writeProject(ProjectState& ps);
+  void putBranch(const BranchMeta& meta);
+  void dropBranch(const std::string& projectId, const std::string& headId);
+
+  // Recording.
+  Change begin(ProjectState& ps, std::string kind);
+  void touch(Change& ch, const Unit& current);
+  void touchNew(Change& ch, const Unit& created);
+  void touchBranch(Change& ch, const std::string& projectId, const std::string& headId);
+  /// Logs the operation (when it changed anything), bumps the revision and
+  /// queues the change event. Returns false when nothing changed.
+  bool finish(Change& ch, ProjectState& ps);
+  /// A change that is not undoable: bumps the revision, queues the event.
+  void bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds);
+  void applyImages(ProjectState& ps, const Operation& op, bool undo);
+
+  /// Runs one mutation atomically (a transaction, or a savepoint in a batch).
+  template <class F>
+  auto mutate(F&& f) -> decltype(f());
+  void deliver();
+  void dropCaches();
+};
+
+template <class F>
+auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
+  store->begin();
+  bool wasDirty = dirty;
+  dirty = false;
+  size_t pendingBefore = pending.size();
+  try {
+    if constexpr (std::is_void_v<decltype(f())>) {
+      f();
+      store->commit();
+      dirty = wasDirty || dirty;
+      deliver();
+    } else {
+      auto result = f();
+      store->commit();
+      dirty = wasDirty || dirty;
+      deliver();
+      return result;
+    }
+  } catch (...) {
+    try {
+      store->rollback();
+    } catch (...) {
+    }
+    pending.resize(std::min(pending.size(), pendingBefore));
+    // Anything this mutation wrote to the caches is now wrong: reload lazily.
+    if (dirty) dropCaches();
+    dirty = wasDirty;
+    throw;
+  }
+}
+
+}  // namespace grove

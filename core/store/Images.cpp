@@ -1,0 +1,149 @@
+#include "store/Images.h"
+
+#include <nlohmann/json.hpp>
+
+#include "support/Error.h"
+
+namespace grove::images {
+namespace {
+
+using nlohmann::json;
+
+json optStr(const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); }
+
+std::optional<std::string> readOptStr(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+json sourceJson(const Source& s) {
+  return json{{"uri", s.uri},
+              {"range",
+               {{"start", {{"line", s.range.start.line}, {"character", s.range.start.character}}},
+                {"end", {{"line", s.range.end.line}, {"character", s.range.end.character}}}}},
+              {"languageId", s.languageId},
+              {"memo", s.memo},
+              {"symbol", optStr(s.symbol)},
+              {"gitCommit", optStr(s.gitCommit)},
+              {"contentHash", s.contentHash}};
+}
+
+Source sourceFrom(const json& j) {
+  Source s;
+  s.uri = j.value("uri", "");
+  const json& r = j.at("range");
+  s.range.start.line = r.at("start").at("line").get<int>();
+  s.range.start.character = r.at("start").at("character").get<int>();
+  s.range.end.line = r.at("end").at("line").get<int>();
+  s.range.end.character = r.at("end").at("character").get<int>();
+  s.languageId = j.value("languageId", "");
+  s.memo = j.value("memo", "");
+  s.symbol = readOptStr(j, "symbol");
+  s.gitCommit = readOptStr(j, "gitCommit");
+  s.contentHash = j.value("contentHash", "");
+  return s;
+}
+
+json unitJson(const Unit& u) {
+  return json{{"id", u.id},
+              {"projectId", u.projectId},
+              {"parentId", optStr(u.parentId)},
+              {"role", toString(u.role)},
+              {"kind", toString(u.kind)},
+              {"content", u.content},
+              {"status", toString(u.status)},
+              {"scope", toString(u.scope)},
+              {"seq", u.seq},
+              {"createdAt", u.createdAt},
+              {"editedAt", u.editedAt ? json(*u.editedAt) : json(nullptr)},
+              {"source", u.source ? sourceJson(*u.source) : json(nullptr)},
+              {"startsBranch", u.startsBranch},
+              {"removed", u.removed},
+              {"author", u.author}};
+}
+
+Unit unitFrom(const json& j) {
+  Unit u;
+  u.id = j.at("id").get<std::string>();
+  u.projectId = j.at("projectId").get<std::string>();
+  u.parentId = readOptStr(j, "parentId");
+  u.role = parseRole(j.at("role").get<std::string>()).value_or(Role::User);
+  u.kind = parseKind(j.at("kind").get<std::string>()).value_or(Kind::Message);
+  u.content = j.at("content").get<std::string>();
+  u.status = parseStatus(j.at("status").get<std::string>()).value_or(Status::Complete);
+  u.scope = parseScope(j.at("scope").get<std::string>()).value_or(ScopeState::Auto);
+  u.seq = j.at("seq").get<int64_t>();
+  u.createdAt = j.at("createdAt").get<int64_t>();
+  if (!j.at("editedAt").is_null()) u.editedAt = j.at("editedAt").get<int64_t>();
+  if (!j.at("source").is_null()) u.source = sourceFrom(j.at("source"));
+  u.startsBranch = j.at("startsBranch").get<bool>();
+  u.removed = j.at("removed").get<bool>();
+  u.author = j.value("author", "");
+  return u;
+}
+
+json branchJson(const std::optional<BranchMeta>& b) {
+  if (!b) return nullptr;
+  return json{{"projectId", b->projectId}, {"headId", b->headId},     {"title", optStr(b->title)},
+              {"intent", optStr(b->intent)}, {"status", toString(b->status)},
+              {"summary", optStr(b->summary)}};
+}
+
+std::optional<BranchMeta> branchFrom(const json& j) {
+  if (j.is_null()) return std::nullopt;
+  BranchMeta b;
+  b.projectId = j.at("projectId").get<std::string>();
+  b.headId = j.at("headId").get<std::string>();
+  b.title = readOptStr(j, "title");
+  b.intent = readOptStr(j, "intent");
+  b.status = parseBranchStatus(j.at("status").get<std::string>()).value_or(BranchStatus::Open);
+  b.summary = readOptStr(j, "summary");
+  return b;
+}
+
+json marksJson(const Marks& m) {
+  return json{{"start", optStr(m.mainlineStartId)}, {"end", optStr(m.mainlineEndId)}};
+}
+
+Marks marksFrom(const json& j) { return Marks{readOptStr(j, "start"), readOptStr(j, "end")}; }
+
+}  // namespace
+
+std::string sourceToText(const Source& s) { return sourceJson(s).dump(); }
+
+Source sourceFromText(const std::string& text) {
+  try {
+    return sourceFrom(json::parse(text));
+  } catch (const json::exception& e) {
+    throw Error::storage(std::string("store: unreadable unit source: ") + e.what());
+  }
+}
+
+std::string operationPayload(const Operation& op) {
+  json units = json::array();
+  for (const auto& c : op.units) units.push_back({{"before", unitJson(c.before)}, {"after", unitJson(c.after)}});
+  json branches = json::array();
+  for (const auto& b : op.branches)
+    branches.push_back({{"headId", b.headId}, {"before", branchJson(b.before)}, {"after", branchJson(b.after)}});
+  return json{{"units", units},
+              {"branches", branches},
+              {"marksBefore", marksJson(op.marksBefore)},
+              {"marksAfter", marksJson(op.marksAfter)}}
+      .dump();
+}
+
+void readOperationPayload(const std::string& text, Operation& op) {
+  try {
+    json j = json::parse(text);
+    for (const auto& c : j.at("units")) op.units.push_back({unitFrom(c.at("before")), unitFrom(c.at("after"))});
+    for (const auto& b : j.at("branches"))
+      op.branches.push_back({b.at("headId").get<std::string>(), branchFrom(b.at("before")), branchFrom(b.at("after"))});
+    op.marksBefore = marksFrom(j.at("marksBefore"));
+    op.marksAfter = marksFrom(j.at("marksAfter"));
+  } catch (const json::exception& e) {
+    throw Error::storage(std::string("store: unreadable operation log entry: ") + e.what());
+  }
+}
+
+}  // namespace grove::images

@@ -1,0 +1,20 @@
+// Numbered schema migrations. `PRAGMA user_version` is the single record of
+// which have run; each runs inside its own transaction, so a crash mid-way
+// leaves the store at the previous version.
+#pragma once
+
+#include "store/Sqlite.h"
+
+namespace grove {
+
+/// The schema version this build writes.
+int latestSchemaVersion();
+
+/// Brings the store up to latestSchemaVersion(). Refuses a store written by a
+/// newer Grove (its version is higher than ours) rather than guessing.
+void migrate(sqlite::Db& db);
+
+/// Runs migrations up to `target` only; for tests of old schemas.
+void migrateTo(sqlite::Db& db, int target);
+
+}  // namespace grove

@@ -1,0 +1,64 @@
+// Thin RAII wrappers over the SQLite C API: a connection and a prepared
+// statement. Errors become grove::Error(ErrorKind::Storage).
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace grove::sqlite {
+
+class Db {
+public:
+  explicit Db(const std::string& path);
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  sqlite3* handle() const { return db_; }
+  /// Runs one or more statements that return no rows.
+  void exec(const char* sql);
+  [[noreturn]] void fail(const char* what) const;
+
+private:
+  sqlite3* db_ = nullptr;
+};
+
+class Stmt {
+public:
+  Stmt() = default;
+  Stmt(Db& db, const char* sql);
+  ~Stmt();
+  Stmt(Stmt&& o) noexcept : db_(o.db_), st_(o.st_) { o.st_ = nullptr; }
+  Stmt& operator=(Stmt&& o) noexcept;
+
+  /// Resets the statement and clears its bindings, ready for reuse.
+  Stmt& reset();
+  Stmt& bind(int i, std::string_view v);
+  Stmt& bind(int i, const std::string& v) { return bind(i, std::string_view(v)); }
+  Stmt& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
+  Stmt& bind(int i, int64_t v);
+  Stmt& bind(int i, const std::optional<std::string>& v);
+  Stmt& bind(int i, const std::optional<int64_t>& v);
+  Stmt& bindNull(int i);
+
+  /// Steps once: true when a row is available.
+  bool step();
+  /// Steps a statement that returns no rows.
+  void run();
+
+  std::string text(int col) const;
+  std::optional<std::string> optText(int col) const;
+  int64_t integer(int col) const;
+  std::optional<int64_t> optInteger(int col) const;
+  double real(int col) const;
+
+private:
+  Db* db_ = nullptr;
+  sqlite3_stmt* st_ = nullptr;
+};
+
+}  // namespace grove::sqlite

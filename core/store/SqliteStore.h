@@ -1,0 +1,70 @@
+// SqliteStore: the Store port on SQLite (WAL, foreign keys, FTS5).
+//
+// Durability: WAL with synchronous=NORMAL makes every committed transaction
+// survive a killed process; Options::fullSync (synchronous=FULL) adds
+// survival of power loss at the cost of an fsync per commit.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "ports/Store.h"
+
+namespace grove {
+
+class SqliteStore final : public Store {
+public:
+  struct Options {
+    std::string path;       // ":memory:" for an in-memory store
+    bool fullSync = false;  // synchronous=FULL instead of NORMAL
+  };
+
+  explicit SqliteStore(Options options);
+  ~SqliteStore() override;
+
+  void begin() override;
+  void commit() override;
+  void rollback() override;
+  int depth() const override;
+
+  void putProject(const Project&) override;
+  std::optional<Project> project(const std::string& id) override;
+  std::vector<Project> projects(const std::optional<std::string>& workspaceUri,
+                                bool includeDeleted) override;
+
+  void insertUnit(const Unit&) override;
+  void updateUnit(const Unit&) override;
+  std::optional<Unit> unit(const std::string& id) override;
+  std::vector<Unit> liveUnits(const std::string& projectId) override;
+  std::vector<std::string> liveChildren(const std::string& parentId) override;
+  std::optional<std::string> continuingChild(const std::string& parentId) override;
+  std::optional<std::string> liveRoot(const std::string& projectId) override;
+  std::vector<Unit> scopedUnits(const std::string& projectId) override;
+
+  void addRevision(const std::string& unitId, const Revision&) override;
+  std::vector<Revision> revisions(const std::string& unitId) override;
+
+  void putBranch(const BranchMeta&) override;
+  void deleteBranch(const std::string& projectId, const std::string& headId) override;
+  std::optional<BranchMeta> branch(const std::string& projectId,
+                                   const std::string& headId) override;
+  std::vector<BranchMeta> branches(const std::string& projectId) override;
+
+  void appendOp(Operation&) override;
+  std::optional<Operation> lastDoneOp(const std::string& projectId) override;
+  std::optional<Operation> firstUndoneOp(const std::string& projectId) override;
+  void setOpUndone(const std::string& projectId, int64_t seq, bool undone) override;
+  void dropUndoneOps(const std::string& projectId) override;
+
+  std::vector<SearchHit> search(const std::string& query,
+                                const std::optional<std::string>& projectId, int limit) override;
+
+  /// The schema version of the open store.
+  int schemaVersion();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace grove

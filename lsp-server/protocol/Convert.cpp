@@ -1,0 +1,201 @@
+#include "protocol/Convert.h"
+
+#include <ctime>
+
+#include "support/Error.h"
+
+namespace grove::proto {
+namespace {
+
+json opt(const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); }
+
+}  // namespace
+
+std::string isoTime(int64_t ms) {
+  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms % 1000));
+  return buf;
+}
+
+json toJson(const Project& p) {
+  return json{{"id", p.id},
+              {"title", p.title},
+              {"workspaceUri", opt(p.workspaceUri)},
+              {"mainlineStartId", opt(p.mainlineStartId)},
+              {"mainlineEndId", opt(p.mainlineEndId)},
+              {"cursorId", opt(p.cursorId)},
+              {"revision", p.revision},
+              {"createdAt", isoTime(p.createdAt)},
+              {"updatedAt", isoTime(p.updatedAt)},
+              {"deletedAt", p.deletedAt ? json(isoTime(*p.deletedAt)) : json(nullptr)}};
+}
+
+json toJson(const Source& s) {
+  return json{{"uri", s.uri},
+              {"range",
+               {{"start", {{"line", s.range.start.line}, {"character", s.range.start.character}}},
+                {"end", {{"line", s.range.end.line}, {"character", s.range.end.character}}}}},
+              {"languageId", s.languageId},
+              {"memo", s.memo},
+              {"symbol", opt(s.symbol)},
+              {"gitCommit", opt(s.gitCommit)},
+              {"contentHash", s.contentHash}};
+}
+
+json toJson(const Unit& u) {
+  json j{{"id", u.id},
+         {"projectId", u.projectId},
+         {"parentId", opt(u.parentId)},
+         {"role", toString(u.role)},
+         {"kind", toString(u.kind)},
+         {"content", u.content},
+         {"status", toString(u.status)},
+         {"scope", toString(u.scope)},
+         {"seq", u.seq},
+         {"startsBranch", u.startsBranch},
+         {"createdAt", isoTime(u.createdAt)},
+         {"editedAt", u.editedAt ? json(isoTime(*u.editedAt)) : json(nullptr)}};
+  j["source"] = u.source ? toJson(*u.source) : json(nullptr);
+  return j;
+}
+
+json toJson(const Branch& b) {
+  return json{{"headId", b.headId},   {"anchorId", opt(b.anchorId)}, {"title", opt(b.title)},
+              {"intent", opt(b.intent)}, {"status", toString(b.status)},
+              {"summary", opt(b.summary)}, {"isMainline", b.isMainline},
+              {"unitIds", b.unitIds}};
+}
+
+json toJson(const ScopePreview& p) {
+  json msgs = json::array();
+  for (const auto& m : p.messages)
+    msgs.push_back({{"role", m.role}, {"content", m.content}, {"unitIds", m.unitIds}});
+  return json{{"system", p.system},     {"messages", msgs},         {"tokens", p.tokens},
+              {"excluded", p.excluded}, {"included", p.included}, {"truncated", p.truncated}};
+}
+
+json toJson(const SearchHit& h) {
+  return json{{"unitId", h.unitId}, {"projectId", h.projectId}, {"snippet", h.snippet},
+              {"score", h.score}};
+}
+
+json toJson(const Revision& r) {
+  return json{{"content", r.content}, {"editedAt", isoTime(r.editedAt)}};
+}
+
+json toJson(const DeleteResult& d) {
+  return json{{"removed", d.removed}, {"placeholders", d.placeholders}};
+}
+
+json toJson(const ChangeEvent& e) {
+  return json{{"projectId", e.projectId}, {"revision", e.revision}, {"op", e.op},
+              {"unitIds", e.unitIds}};
+}
+
+namespace {
+
+int intAt(const json& j, const char* key, const std::string& path) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer() || it->get<long long>() < 0 ||
+      it->get<long long>() > 1000000000)
+    Params::fail(path + "." + key, path + "." + key + " must be a non-negative integer");
+  return static_cast<int>(it->get<long long>());
+}
+
+Position positionFrom(const json& j, const std::string& path) {
+  if (!j.is_object()) Params::fail(path, path + " must be {line, character}");
+  return {intAt(j, "line", path), intAt(j, "character", path)};
+}
+
+std::string strAt(const json& j, const char* key, const std::string& path, bool required) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    if (required) Params::fail(path + "." + key, path + "." + key + " is required");
+    return {};
+  }
+  if (!it->is_string()) Params::fail(path + "." + key, path + "." + key + " must be a string");
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+Source sourceFrom(const json& j) {
+  if (!j.is_object()) Params::fail("source", "source must be an object");
+  Source s;
+  s.uri = strAt(j, "uri", "source", true);
+  auto r = j.find("range");
+  if (r == j.end() || !r->is_object()) Params::fail("source.range", "source.range is required");
+  s.range.start = positionFrom(r->value("start", json()), "source.range.start");
+  s.range.end = positionFrom(r->value("end", json()), "source.range.end");
+  if (s.range.end.line < s.range.start.line ||
+      (s.range.end.line == s.range.start.line && s.range.end.character < s.range.start.character))
+    Params::fail("source.range", "source.range ends before it starts");
+  s.languageId = strAt(j, "languageId", "source", false);
+  s.memo = strAt(j, "memo", "source", false);
+  if (auto v = strAt(j, "symbol", "source", false); !v.empty()) s.symbol = v;
+  if (auto v = strAt(j, "gitCommit", "source", false); !v.empty()) s.gitCommit = v;
+  s.contentHash = strAt(j, "contentHash", "source", false);
+  return s;
+}
+
+AppendRequest appendFrom(const Params& p) {
+  AppendRequest r;
+  r.projectId = p.str("projectId");
+  r.parentId = p.nullableStr("parentId");
+  auto role = parseRole(p.str("role"));
+  if (!role) Params::fail("role", "role must be user, assistant or system");
+  r.role = *role;
+  if (auto k = p.optStr("kind")) {
+    auto kind = parseKind(*k);
+    if (!kind) Params::fail("kind", "kind must be message, code or note");
+    r.kind = *kind;
+  }
+  r.content = p.str("content");
+  if (const json* s = p.object("source")) r.source = sourceFrom(*s);
+  // `branch: {}` opens an untitled branch; Neovim 0.7 sends {} as [], and a
+  // bare `true` is accepted too.
+  const json& raw = p.raw();
+  auto bit = raw.find("branch");
+  if (bit != raw.end() && (bit->is_boolean() || (bit->is_array() && bit->empty()))) {
+    if (bit->is_array() || bit->get<bool>()) r.branch = AppendRequest::BranchInfo{};
+  } else if (const json* b = p.object("branch")) {
+    Params bp(*b);
+    AppendRequest::BranchInfo info;
+    try {
+      info.title = bp.optStr("title");
+      info.intent = bp.optStr("intent");
+    } catch (const Error& e) {
+      Params::fail("branch." + e.field(), e.what());
+    }
+    r.branch = info;
+  }
+  return r;
+}
+
+ScopeChange scopeChangeFrom(const Params& p) {
+  std::string s = p.str("scope");
+  if (s == "auto") return ScopeChange::Auto;
+  if (s == "included") return ScopeChange::Included;
+  if (s == "excluded") return ScopeChange::Excluded;
+  if (s == "toggle") return ScopeChange::Toggle;
+  Params::fail("scope", "scope must be auto, included, excluded or toggle");
+}
+
+BranchUpdate branchUpdateFrom(const Params& p) {
+  BranchUpdate u;
+  u.title = p.field("title");
+  u.intent = p.field("intent");
+  if (auto s = p.optStr("status")) {
+    auto st = parseBranchStatus(*s);
+    if (!st) Params::fail("status", "status must be open, completed or abandoned");
+    u.status = *st;
+  }
+  return u;
+}
+
+}  // namespace grove::proto

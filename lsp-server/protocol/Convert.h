@@ -1,0 +1,34 @@
+// Convert: Engine types <-> wire JSON. The only place that decides how a
+// core type looks on the wire (field names are the protocol's camelCase).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/Engine.h"
+#include "protocol/Params.h"
+
+namespace grove::proto {
+
+using nlohmann::json;
+
+/// Milliseconds since the epoch as an ISO-8601 UTC string with milliseconds.
+std::string isoTime(int64_t ms);
+
+json toJson(const Project&);
+json toJson(const Unit&);
+json toJson(const Branch&);
+json toJson(const ScopePreview&);
+json toJson(const SearchHit&);
+json toJson(const Revision&);
+json toJson(const DeleteResult&);
+json toJson(const ChangeEvent&);
+json toJson(const Source&);
+
+/// Reads a `source` object; errors name `source.<field>`.
+Source sourceFrom(const json& j);
+/// Reads grove/unit/append params.
+AppendRequest appendFrom(const Params& p);
+ScopeChange scopeChangeFrom(const Params& p);
+BranchUpdate branchUpdateFrom(const Params& p);
+
+}  // namespace grove::proto

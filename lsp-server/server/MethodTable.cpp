@@ -1,0 +1,17 @@
+#include "server/MethodTable.h"
+
+namespace grove::server {
+
+MethodTable makeMethodTable() {
+  MethodTable t;
+  registerProjectHandlers(t);
+  registerUnitHandlers(t);
+  registerStructureHandlers(t);
+  registerScopeHandlers(t);
+  registerHistoryHandlers(t);
+  registerSearchHandlers(t);
+  registerServerHandlers(t);
+  return t;
+}
+
+}  // namespace grove::server

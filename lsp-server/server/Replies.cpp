@@ -1,0 +1,42 @@
+#include "server/Replies.h"
+
+#include "jsonrpc/ErrorCodes.h"
+
+namespace grove::server {
+
+json resultReply(const json& id, json result) {
+  return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+}
+
+json errorReply(const json& id, int code, const std::string& message, json data) {
+  json err{{"code", code}, {"message", message}};
+  if (!data.is_null()) err["data"] = std::move(data);
+  return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(err)}};
+}
+
+json errorReply(const json& id, const Error& e) {
+  switch (e.kind()) {
+    case ErrorKind::NotFound:
+      return errorReply(id, rpc::NotFound, e.what(), {{"kind", e.reason()}, {"id", e.id()}});
+    case ErrorKind::InvalidOperation: {
+      json data{{"kind", e.reason()}};
+      if (!e.id().empty()) data["id"] = e.id();
+      return errorReply(id, rpc::InvalidOperation, e.what(), data);
+    }
+    case ErrorKind::InvalidArgument:
+      return errorReply(id, rpc::InvalidParams, e.what(), {{"field", e.field()}});
+    case ErrorKind::Provider:
+      return errorReply(id, rpc::ProviderFailure, e.what(), {{"kind", e.reason()}});
+    case ErrorKind::Storage:
+      return errorReply(id, rpc::InternalError, e.what(), {{"kind", "storageFailure"}});
+    case ErrorKind::Cancelled:
+      return errorReply(id, rpc::RequestCancelled, e.what());
+  }
+  return errorReply(id, rpc::InternalError, e.what());
+}
+
+json notification(const std::string& method, json params) {
+  return json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+
+}  // namespace grove::server

@@ -1,0 +1,242 @@
+#include "server/Server.h"
+
+#include <chrono>
+
+#include "jsonrpc/ErrorCodes.h"
+#include "jsonrpc/FrameReader.h"
+#include "protocol/Convert.h"
+#include "server/Replies.h"
+#include "support/Log.h"
+
+namespace grove::server {
+
+using nlohmann::json;
+
+namespace {
+
+int64_t nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+bool validId(const json& id) { return id.is_string() || id.is_number_integer() || id.is_null(); }
+
+}  // namespace
+
+Server::Server(Engine& engine, Options options)
+    : engine_(engine), options_(std::move(options)), methods_(makeMethodTable()) {
+  engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
+}
+
+Server::~Server() { engine_.setChangeListener(nullptr); }
+
+json Server::clients() {
+  std::lock_guard<std::mutex> lock(connMu_);
+  json list = json::array();
+  for (const auto& c : connections_)
+    list.push_back({{"id", c->id()},
+                    {"name", c->clientName},
+                    {"transport", c->transport()},
+                    {"since", proto::isoTime(c->connectedAtMs)}});
+  return list;
+}
+
+int Server::serve(int inFd, int outFd, const std::string& transport) {
+  std::shared_ptr<Connection> conn;
+  {
+    std::lock_guard<std::mutex> lock(connMu_);
+    conn = std::make_shared<Connection>(nextConnId_++, outFd, transport);
+    conn->connectedAtMs = nowMs();
+    connections_.push_back(conn);
+  }
+  rpc::FrameReader reader(inFd, options_.maxMessageBytes);
+  std::vector<std::string> frames;
+  std::string body, error;
+  for (;;) {
+    auto r = reader.next(body, error);
+    if (r == rpc::FrameReader::Result::Eof) break;
+    if (r == rpc::FrameReader::Result::TooLarge) {
+      log::warn("refused a frame: " + error);
+      conn->writer().write(errorReply(nullptr, rpc::InvalidRequest, error).dump());
+      continue;
+    }
+    if (r == rpc::FrameReader::Result::Malformed) {
+      log::warn("closing connection: " + error);
+      conn->writer().write(
+          errorReply(nullptr, rpc::ParseError, "malformed header: " + error + "; closing").dump());
+      break;
+    }
+    frames.clear();
+    frames.push_back(std::move(body));
+    // Take whatever else already arrived: a pipelined burst is one commit.
+    while (frames.size() < options_.maxBatch && reader.frameBuffered()) {
+      if (reader.next(body, error) != rpc::FrameReader::Result::Frame) break;
+      frames.push_back(std::move(body));
+    }
+    handleBatch(*conn, frames);
+    if (conn->exitRequested) break;
+  }
+  {
+    std::lock_guard<std::mutex> lock(connMu_);
+    std::erase(connections_, conn);
+  }
+  return conn->shutdownRequested ? 0 : 1;
+}
+
+void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
+  // Parse and peel off what must not wait for the engine lock.
+  std::vector<json> messages;
+  std::vector<std::string> early;
+  for (auto& f : frames) {
+    json msg = json::parse(f, nullptr, false);
+    if (msg.is_discarded()) {
+      early.push_back(errorReply(nullptr, rpc::ParseError, "invalid JSON").dump());
+      continue;
+    }
+    if (msg.is_object() && msg.value("method", "") == "$/cancelRequest") {
+      auto params = msg.find("params");
+      if (params != msg.end() && params->is_object() && params->contains("id"))
+        conn.markCancelled((*params)["id"].dump());
+      continue;
+    }
+    messages.push_back(std::move(msg));
+  }
+  if (!early.empty()) conn.writer().writeAll(early);
+  if (messages.empty()) return;
+
+  std::lock_guard<std::mutex> lock(engineMu_);
+  engine_.setActor(conn.clientName);
+  std::vector<json> replies;
+  bool batchOpen = false;
+  for (const auto& msg : messages) {
+    if (conn.exitRequested) break;
+    if (!batchOpen) {
+      engine_.beginBatch();
+      batchOpen = true;
+    }
+    bool isRequest = false;
+    json reply = dispatch(conn, msg, isRequest);
+    if (isRequest) replies.push_back(std::move(reply));
+  }
+  if (batchOpen) {
+    try {
+      engine_.commitBatch();
+    } catch (const Error& e) {
+      // Nothing of the batch is durable: no request in it may report success.
+      log::error(std::string("commit failed: ") + e.what());
+      for (auto& r : replies)
+        if (r.contains("result")) r = errorReply(r["id"], e);
+    }
+  }
+  std::vector<std::string> out;
+  out.reserve(replies.size());
+  for (const auto& r : replies) out.push_back(r.dump(-1, ' ', false, json::error_handler_t::replace));
+  conn.writer().writeAll(out);
+  if (!outbox_.empty()) {
+    auto events = std::move(outbox_);
+    outbox_.clear();
+    broadcast(events);
+  }
+}
+
+void Server::broadcast(const std::vector<ChangeEvent>& events) {
+  std::vector<std::string> frames;
+  for (const auto& e : events)
+    frames.push_back(notification("grove/project/didChange", proto::toJson(e)).dump());
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard<std::mutex> lock(connMu_);
+    targets = connections_;
+  }
+  for (const auto& c : targets)
+    if (c->initialized && !c->exitRequested) c->writer().writeAll(frames);
+}
+
+json Server::dispatch(Connection& conn, const json& msg, bool& isRequest) {
+  isRequest = false;
+  if (!msg.is_object()) {
+    isRequest = true;
+    return errorReply(nullptr, rpc::InvalidRequest,
+                      msg.is_array() ? "batch requests are not supported"
+                                     : "a message must be a JSON object");
+  }
+  auto idIt = msg.find("id");
+  isRequest = idIt != msg.end();
+  json id = isRequest ? *idIt : json(nullptr);
+  if (isRequest && !validId(id))
+    return errorReply(nullptr, rpc::InvalidRequest, "id must be a string, an integer or null");
+  auto mIt = msg.find("method");
+  if (mIt == msg.end() || !mIt->is_string()) {
+    if (msg.contains("result") || msg.contains("error")) {
+      isRequest = false;  // a response to a server request: none are sent yet
+      return nullptr;
+    }
+    isRequest = true;
+    return errorReply(id, rpc::InvalidRequest, "method must be a string");
+  }
+  const std::string method = mIt->get<std::string>();
+  const json params = msg.contains("params") ? msg["params"] : json(nullptr);
+
+  if (method == "exit") {
+    conn.exitRequested = true;
+    isRequest = false;
+    return nullptr;
+  }
+  if (method == "initialize") {
+    if (!isRequest) return nullptr;
+    if (conn.initialized)
+      return errorReply(id, rpc::InvalidRequest, "initialize was already called");
+    try {
+      return resultReply(id, initialize(conn, params));
+    } catch (const Error& e) {
+      return errorReply(id, e);
+    }
+  }
+  if (!conn.initialized) {
+    return isRequest ? errorReply(id, rpc::ServerNotInitialized,
+                                  "the server is not initialized: send initialize first")
+                     : json(nullptr);
+  }
+  if (method == "initialized") return nullptr;
+  if (conn.shutdownRequested)
+    return errorReply(id, rpc::InvalidRequest, "shutdown was requested; only exit is accepted");
+  if (method == "shutdown") {
+    conn.shutdownRequested = true;
+    return resultReply(id, nullptr);
+  }
+  const Handler* handler = methods_.find(method);
+  if (!handler) {
+    return isRequest ? errorReply(id, rpc::MethodNotFound, "unknown method: " + method)
+                     : json(nullptr);
+  }
+  if (isRequest && conn.takeCancelled(id.dump()))
+    return errorReply(id, rpc::RequestCancelled, "request cancelled");
+  try {
+    proto::Params p(params);
+    RequestContext ctx{engine_, conn, *this, id};
+    return resultReply(id, (*handler)(ctx, p));
+  } catch (const Error& e) {
+    return errorReply(id, e);
+  } catch (const json::exception& e) {
+    return errorReply(id, rpc::InvalidParams, std::string("bad params: ") + e.what(),
+                      {{"field", "params"}});
+  } catch (const std::exception& e) {
+    log::error("internal error in " + method + ": " + e.what());
+    return errorReply(id, rpc::InternalError, std::string("internal error: ") + e.what());
+  }
+}
+
+json Server::initialize(Connection& conn, const json& raw) {
+  proto::Params p(raw);
+  if (const json* info = p.object("clientInfo")) {
+    auto it = info->find("name");
+    if (it != info->end() && it->is_string()) conn.clientName = it->get<std::string>();
+  }
+  conn.initialized = true;
+  json methods = methods_.names();
+  return json{{"serverInfo", {{"name", "grove-server"}, {"version", options_.version}}},
+              {"capabilities",
+               {{"grove", {{"protocolVersion", kProtocolVersion}, {"methods", methods}}}}}};
+}
+
+}  // namespace grove::server

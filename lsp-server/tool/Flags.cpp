@@ -1,0 +1,86 @@
+#include "tool/Flags.h"
+
+#include <stdexcept>
+
+namespace grove::tool {
+
+const char* usage() {
+  return R"(grove-server: the Grove core. Speaks JSON-RPC 2.0 with LSP framing on stdio.
+
+usage: grove-server [options]
+
+  --db PATH                 the SQLite store (default: $GROVE_DB, else
+                            $XDG_DATA_HOME/grove/grove.db, else
+                            ~/.local/share/grove/grove.db)
+  --log-file PATH           append logs here instead of stderr
+  --sync normal|full        normal (default): every acknowledged change survives
+                            a killed process; full: also survives power loss
+  --max-message-bytes N     refuse frames above N bytes (default 67108864)
+  --version                 print the version and protocol version
+  --help                    this text
+
+Protocol: lsp-server/PROTOCOL.md.
+)";
+}
+
+std::string defaultDbPath(std::optional<std::string> (*env)(const char*)) {
+  if (auto db = env("GROVE_DB"); db && !db->empty()) return *db;
+  if (auto xdg = env("XDG_DATA_HOME"); xdg && !xdg->empty()) return *xdg + "/grove/grove.db";
+  if (auto home = env("HOME"); home && !home->empty())
+    return *home + "/.local/share/grove/grove.db";
+  return "grove.db";
+}
+
+Flags parseFlags(const std::vector<std::string>& args,
+                 std::optional<std::string> (*env)(const char*)) {
+  Flags f;
+  auto value = [&](size_t& i, const std::string& name) -> std::optional<std::string> {
+    const std::string& a = args[i];
+    if (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0)
+      return a.substr(name.size() + 1);
+    if (i + 1 < args.size()) return args[++i];
+    f.error = name + " needs a value";
+    return std::nullopt;
+  };
+  auto is = [](const std::string& a, const char* name) {
+    std::string n(name);
+    return a == n || a.rfind(n + "=", 0) == 0;
+  };
+  for (size_t i = 0; i < args.size() && f.error.empty(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      f.help = true;
+    } else if (a == "--version") {
+      f.version = true;
+    } else if (a == "--stdio") {
+      // The default transport; accepted because editors often pass it.
+    } else if (is(a, "--db")) {
+      if (auto v = value(i, "--db")) f.db = *v;
+    } else if (is(a, "--log-file")) {
+      if (auto v = value(i, "--log-file")) f.logFile = *v;
+    } else if (is(a, "--sync")) {
+      if (auto v = value(i, "--sync")) {
+        if (*v == "full")
+          f.fullSync = true;
+        else if (*v != "normal")
+          f.error = "--sync must be normal or full";
+      }
+    } else if (is(a, "--max-message-bytes")) {
+      if (auto v = value(i, "--max-message-bytes")) {
+        try {
+          long long n = std::stoll(*v);
+          if (n < 64) throw std::out_of_range("small");
+          f.maxMessageBytes = static_cast<size_t>(n);
+        } catch (...) {
+          f.error = "--max-message-bytes must be a number of at least 64";
+        }
+      }
+    } else {
+      f.error = "unknown option '" + a + "' (see --help)";
+    }
+  }
+  if (f.db.empty()) f.db = defaultDbPath(env);
+  return f;
+}
+
+}  // namespace grove::tool

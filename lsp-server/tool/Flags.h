@@ -1,0 +1,31 @@
+// Flags: grove-server's command line and the environment it reads.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove::tool {
+
+struct Flags {
+  bool help = false;
+  bool version = false;
+  std::string db;        // resolved store path
+  std::string logFile;   // empty: stderr
+  bool fullSync = false; // --sync full: survive power loss, fsync per commit
+  size_t maxMessageBytes = 64u << 20;
+  std::string error;     // set when the command line is wrong
+};
+
+/// Parses argv; `env` looks a variable up (getenv in production).
+Flags parseFlags(const std::vector<std::string>& args,
+                 std::optional<std::string> (*env)(const char*));
+
+/// The default store path: $GROVE_DB, else $XDG_DATA_HOME/grove/grove.db,
+/// else ~/.local/share/grove/grove.db.
+std::string defaultDbPath(std::optional<std::string> (*env)(const char*));
+
+const char* usage();
+
+}  // namespace grove::tool
