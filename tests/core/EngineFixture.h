@@ -1,0 +1,64 @@
+// A fresh Engine on an in-memory SQLite store with a pinned clock, plus
+// helpers that build small trees in one line.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "engine/Engine.h"
+#include "store/SqliteStore.h"
+
+namespace grove::test {
+
+class FixedClock final : public Clock {
+public:
+  int64_t now = 1'700'000'000'000;
+  int64_t nowMs() override { return now++; }
+};
+
+class EngineTest : public ::testing::Test {
+protected:
+  FixedClock clock;
+  std::unique_ptr<Engine> engine;
+  std::vector<ChangeEvent> events;
+  std::string pid;
+
+  void SetUp() override {
+    engine = std::make_unique<Engine>(
+        std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false}),
+        Engine::Options{&clock});
+    engine->setChangeListener([this](const ChangeEvent& e) { events.push_back(e); });
+    pid = engine->createProject("test", std::nullopt).id;
+  }
+
+  std::string add(const std::optional<std::string>& parent, Role role, const std::string& text,
+                  bool branch = false) {
+    AppendRequest r;
+    r.projectId = pid;
+    r.parentId = parent;
+    r.role = role;
+    r.content = text;
+    if (branch) r.branch = AppendRequest::BranchInfo{};
+    return engine->append(r).id;
+  }
+  std::string user(const std::optional<std::string>& parent, const std::string& text,
+                   bool branch = false) {
+    return add(parent, Role::User, text, branch);
+  }
+  std::string bot(const std::string& parent, const std::string& text, bool branch = false) {
+    return add(parent, Role::Assistant, text, branch);
+  }
+
+  /// The unit ids the model sees from a cursor, in order.
+  std::vector<std::string> scopeIds(const std::optional<std::string>& cursor) {
+    std::vector<std::string> ids;
+    for (const Unit* u : engine->resolveScope(pid, cursor).units) ids.push_back(u->id);
+    return ids;
+  }
+  Project proj() { return engine->project(pid); }
+};
+
+using Ids = std::vector<std::string>;
+
+}  // namespace grove::test
