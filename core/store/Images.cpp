@@ -122,7 +122,16 @@ Source sourceFromText(const std::string& text) {
 
 std::string operationPayload(const Operation& op) {
   json units = json::array();
-  for (const auto& c : op.units) units.push_back({{"before", unitJson(c.before)}, {"after", unitJson(c.after)}});
+  for (const auto& c : op.units) {
+    // A unit the operation created is imaged once: its before image is the
+    // same row, removed.
+    Unit created = c.after;
+    created.removed = true;
+    if (!c.after.removed && c.before.removed && unitJson(created) == unitJson(c.before))
+      units.push_back({{"created", unitJson(c.after)}});
+    else
+      units.push_back({{"before", unitJson(c.before)}, {"after", unitJson(c.after)}});
+  }
   json branches = json::array();
   for (const auto& b : op.branches)
     branches.push_back({{"headId", b.headId}, {"before", branchJson(b.before)}, {"after", branchJson(b.after)}});
@@ -136,7 +145,16 @@ std::string operationPayload(const Operation& op) {
 void readOperationPayload(const std::string& text, Operation& op) {
   try {
     json j = json::parse(text);
-    for (const auto& c : j.at("units")) op.units.push_back({unitFrom(c.at("before")), unitFrom(c.at("after"))});
+    for (const auto& c : j.at("units")) {
+      if (c.contains("created")) {
+        Unit after = unitFrom(c.at("created"));
+        Unit before = after;
+        before.removed = true;
+        op.units.push_back({before, after});
+      } else {
+        op.units.push_back({unitFrom(c.at("before")), unitFrom(c.at("after"))});
+      }
+    }
     for (const auto& b : j.at("branches"))
       op.branches.push_back({b.at("headId").get<std::string>(), branchFrom(b.at("before")), branchFrom(b.at("after"))});
     op.marksBefore = marksFrom(j.at("marksBefore"));

@@ -72,6 +72,9 @@ CREATE TABLE operations(
   author TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(project_id, seq)
 ) WITHOUT ROWID;
+-- Undo/redo and every new operation look for undone entries: keep them
+-- findable without scanning a project's whole log.
+CREATE INDEX operations_undone ON operations(project_id, seq) WHERE undone = 1;
 )sql",
     // 2: full-text search over unit content, kept in step by triggers so no
     // write path can forget it.
