@@ -22,14 +22,16 @@ void Engine::setActor(std::string actor) { impl_->actor = std::move(actor); }
 // ---- Batches -------------------------------------------------------------
 
 void Engine::beginBatch() {
-  if (impl_->batchOpen) return;
-  impl_->store->begin();
+  // The transaction itself starts with the first mutation (Impl::mutate), so
+  // a batch of reads never takes the store's write lock.
   impl_->batchOpen = true;
 }
 
 void Engine::commitBatch() {
   if (!impl_->batchOpen) return;
   impl_->batchOpen = false;
+  if (!impl_->batchBegun) return;
+  impl_->batchBegun = false;
   try {
     impl_->store->commit();
   } catch (...) {
@@ -45,6 +47,8 @@ void Engine::commitBatch() {
 void Engine::abortBatch() {
   if (!impl_->batchOpen) return;
   impl_->batchOpen = false;
+  if (!impl_->batchBegun) return;
+  impl_->batchBegun = false;
   try {
     impl_->store->rollback();
   } catch (...) {
@@ -230,6 +234,7 @@ void Engine::Impl::touchNew(Change& ch, const Unit& created) {
   Unit before = created;
   before.removed = true;
   if (ch.befores.emplace(created.id, std::move(before)).second) ch.unitOrder.push_back(created.id);
+  ch.created[created.id] = true;
 }
 
 void Engine::Impl::touchBranch(Change& ch, const std::string& projectId, const std::string& headId) {
@@ -252,7 +257,7 @@ bool Engine::Impl::finish(Change& ch, ProjectState& ps) {
     const Unit& after = findNode(id)->unit;
     // Only rows that really changed go into the log.
     if (sameRow(before, after)) continue;
-    op.units.push_back({before, after});
+    op.units.push_back({before, after, ch.created.count(id) > 0});
     changed.push_back(id);
   }
   for (const auto& head : ch.branchOrder) {

@@ -36,6 +36,7 @@ struct Change {
   Marks marksBefore;
   std::vector<std::string> unitOrder;
   std::unordered_map<std::string, Unit> befores;
+  std::unordered_map<std::string, bool> created;  // ids the change created
   std::vector<std::string> branchOrder;
   std::unordered_map<std::string, std::optional<BranchMeta>> branchBefores;
 };
@@ -46,7 +47,8 @@ struct Engine::Impl {
   Clock* clock;
   ChangeListener listener;
   std::string actor;
-  bool batchOpen = false;
+  bool batchOpen = false;   // beginBatch() was called
+  bool batchBegun = false;  // ...and its transaction has started
   bool dirty = false;  // the store was written since the last durable point
   std::vector<ChangeEvent> pending;
   std::unordered_map<std::string, std::unique_ptr<Node>> nodes;
@@ -101,6 +103,10 @@ struct Engine::Impl {
 
 template <class F>
 auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
+  if (batchOpen && !batchBegun) {
+    store->begin();
+    batchBegun = true;
+  }
   store->begin();
   bool wasDirty = dirty;
   dirty = false;

@@ -6,7 +6,15 @@ namespace grove {
 void Engine::Impl::applyImages(ProjectState& ps, const Operation& op, bool undo) {
   std::vector<std::string> ids;
   for (const auto& c : op.units) {
-    writeUnit(undo ? c.before : c.after);
+    if (c.created) {
+      Node* n = findNode(c.after.id);
+      if (!n) throw Error::storage("operation log names a unit the store lacks: " + c.after.id);
+      Unit u = n->unit;
+      u.removed = undo;
+      writeUnit(u);
+    } else {
+      writeUnit(undo ? c.before : c.after);
+    }
     ids.push_back(c.before.id);
   }
   for (const auto& b : op.branches) {

@@ -20,6 +20,11 @@ namespace grove {
 struct UnitChange {
   Unit before;  // a unit that did not exist before is imaged with removed = true
   Unit after;
+  /// The operation created this unit. Only its id is logged: when undo or
+  /// redo reaches this entry, every later change to the row has been undone,
+  /// so the row itself is the image (and text streamed into it since, which
+  /// is not history, survives a redo).
+  bool created = false;
 };
 
 struct BranchChange {

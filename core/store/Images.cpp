@@ -123,12 +123,8 @@ Source sourceFromText(const std::string& text) {
 std::string operationPayload(const Operation& op) {
   json units = json::array();
   for (const auto& c : op.units) {
-    // A unit the operation created is imaged once: its before image is the
-    // same row, removed.
-    Unit created = c.after;
-    created.removed = true;
-    if (!c.after.removed && c.before.removed && unitJson(created) == unitJson(c.before))
-      units.push_back({{"created", unitJson(c.after)}});
+    if (c.created)
+      units.push_back({{"created", c.after.id}});
     else
       units.push_back({{"before", unitJson(c.before)}, {"after", unitJson(c.after)}});
   }
@@ -147,10 +143,10 @@ void readOperationPayload(const std::string& text, Operation& op) {
     json j = json::parse(text);
     for (const auto& c : j.at("units")) {
       if (c.contains("created")) {
-        Unit after = unitFrom(c.at("created"));
-        Unit before = after;
-        before.removed = true;
-        op.units.push_back({before, after});
+        UnitChange change;
+        change.created = true;
+        change.before.id = change.after.id = c.at("created").get<std::string>();
+        op.units.push_back(std::move(change));
       } else {
         op.units.push_back({unitFrom(c.at("before")), unitFrom(c.at("after"))});
       }

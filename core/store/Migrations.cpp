@@ -66,7 +66,7 @@ CREATE TABLE operations(
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   seq INTEGER NOT NULL,
   kind TEXT NOT NULL,
-  payload TEXT NOT NULL,
+  payload TEXT NOT NULL,  -- small: a created unit is logged by id only
   undone INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   author TEXT NOT NULL DEFAULT '',
@@ -76,22 +76,25 @@ CREATE TABLE operations(
 -- findable without scanning a project's whole log.
 CREATE INDEX operations_undone ON operations(project_id, seq) WHERE undone = 1;
 )sql",
-    // 2: full-text search over unit content, kept in step by triggers so no
-    // write path can forget it.
+    // 2: full-text search over unit content. Rows up to fts_state.upto are
+    // indexed; newer rows are indexed in batches by the store (one FTS5
+    // segment per batch instead of one per appended unit, which is most of an
+    // append's cost), always before a search reads the index. Triggers keep
+    // already indexed rows in step when their text changes.
     R"sql(
 CREATE VIRTUAL TABLE units_fts USING fts5(
   content, content='units', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
-CREATE TRIGGER units_fts_insert AFTER INSERT ON units BEGIN
-  INSERT INTO units_fts(rowid, content) VALUES (new.rowid, new.content);
-END;
-CREATE TRIGGER units_fts_delete AFTER DELETE ON units BEGIN
+CREATE TABLE fts_state(id INTEGER PRIMARY KEY CHECK (id = 1), upto INTEGER NOT NULL);
+INSERT INTO fts_state(id, upto) VALUES (1, 0);
+CREATE TRIGGER units_fts_delete AFTER DELETE ON units
+  WHEN old.rowid <= (SELECT upto FROM fts_state) BEGIN
   INSERT INTO units_fts(units_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
 END;
-CREATE TRIGGER units_fts_update AFTER UPDATE OF content ON units BEGIN
+CREATE TRIGGER units_fts_update AFTER UPDATE OF content ON units
+  WHEN old.rowid <= (SELECT upto FROM fts_state) BEGIN
   INSERT INTO units_fts(units_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
   INSERT INTO units_fts(rowid, content) VALUES (new.rowid, new.content);
 END;
-INSERT INTO units_fts(units_fts) VALUES ('rebuild');
 )sql",
 };
 

@@ -13,6 +13,9 @@ using sqlite::Stmt;
 
 namespace {
 
+// Units appended before the search index catches up in one batch.
+constexpr int64_t kSearchBatch = 256;
+
 const char* kUnitColumns =
     "id, project_id, parent_id, role, kind, content, status, scope, seq, created_at, edited_at, "
     "source, starts_branch, removed, author";
@@ -136,15 +139,31 @@ struct SqliteStore::Impl {
   Stmt addRevision, revisions;
   Stmt putBranch, deleteBranch, getBranch, branches;
   Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone, maxOpSeq;
-  Stmt search;
+  Stmt search, ftsPending, ftsCatchUp, ftsMark;
+  int64_t pendingSearch = 0;  // units appended since the index last caught up
+
+  // Indexes every unit row the search index has not seen yet.
+  void catchUpSearch() {
+    ftsCatchUp.reset().run();
+    ftsMark.reset().run();
+    pendingSearch = 0;
+  }
 
   explicit Impl(const Options& o) : db(o.path) {
     db.exec("PRAGMA journal_mode=WAL");
     db.exec(o.fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
     db.exec("PRAGMA busy_timeout=5000");
+    // A longer WAL between checkpoints lets a checkpoint write each hot page
+    // (the project row, index roots) once for many commits.
+    db.exec("PRAGMA wal_autocheckpoint=4000");
+    db.exec("PRAGMA journal_size_limit=67108864");
+    db.exec("PRAGMA cache_size=-16384");
+    db.exec("PRAGMA mmap_size=268435456");
     migrate(db);
     prepare();
+    auto& p = ftsPending.reset();
+    if (p.step()) pendingSearch = p.integer(0);
   }
 
   void prepare() {
@@ -209,12 +228,23 @@ struct SqliteStore::Impl {
     lastDone = Stmt(db, (std::string(opCols) +
                          "WHERE project_id=? AND undone=0 ORDER BY seq DESC LIMIT 1")
                             .c_str());
-    firstUndone = Stmt(db, (std::string(opCols) +
-                            "WHERE project_id=? AND undone=1 ORDER BY seq ASC LIMIT 1")
-                               .c_str());
+    // INDEXED BY: without statistics the planner would walk the project's
+    // whole log by primary key instead of the small partial index.
+    firstUndone = Stmt(db, "SELECT project_id, seq, kind, payload, undone, created_at, author "
+                           "FROM operations INDEXED BY operations_undone "
+                           "WHERE project_id=? AND undone=1 ORDER BY seq ASC LIMIT 1");
     setUndone = Stmt(db, "UPDATE operations SET undone=?3 WHERE project_id=?1 AND seq=?2");
-    dropUndone = Stmt(db, "DELETE FROM operations WHERE project_id=? AND undone=1");
-    maxOpSeq = Stmt(db, "SELECT COALESCE(MAX(seq), 0) FROM operations WHERE project_id=?");
+    dropUndone = Stmt(db,
+                      "DELETE FROM operations INDEXED BY operations_undone "
+                      "WHERE project_id=? AND undone=1");
+    maxOpSeq = Stmt(db, "SELECT seq FROM operations WHERE project_id=? ORDER BY seq DESC LIMIT 1");
+    ftsPending = Stmt(db,
+                      "SELECT COALESCE((SELECT MAX(rowid) FROM units), 0) - upto FROM fts_state");
+    ftsCatchUp = Stmt(db,
+                      "INSERT INTO units_fts(rowid, content) SELECT rowid, content FROM units "
+                      "WHERE rowid > (SELECT upto FROM fts_state) ORDER BY rowid");
+    ftsMark = Stmt(db,
+                   "UPDATE fts_state SET upto = COALESCE((SELECT MAX(rowid) FROM units), upto)");
     search = Stmt(db,
                   "SELECT u.id, u.project_id, snippet(units_fts, 0, '[', ']', '…', 12), "
                   "-bm25(units_fts) FROM units_fts JOIN units u ON u.rowid = units_fts.rowid "
@@ -261,6 +291,9 @@ void SqliteStore::rollback() {
     std::string sp = "s" + std::to_string(impl_->depth);
     impl_->db.exec(("ROLLBACK TO " + sp + "; RELEASE " + sp).c_str());
   }
+  // A search catch-up may have been rolled back with the rest.
+  auto& p = impl_->ftsPending.reset();
+  if (p.step()) impl_->pendingSearch = p.integer(0);
 }
 
 int SqliteStore::depth() const { return impl_->depth; }
@@ -301,6 +334,8 @@ void SqliteStore::insertUnit(const Unit& u) {
   auto& st = impl_->insertUnit.reset();
   bindUnit(st, u);
   st.run();
+  // Index in batches, inside the caller's transaction.
+  if (++impl_->pendingSearch >= kSearchBatch) impl_->catchUpSearch();
 }
 
 void SqliteStore::updateUnit(const Unit& u) {
@@ -390,8 +425,7 @@ std::vector<BranchMeta> SqliteStore::branches(const std::string& projectId) {
 
 void SqliteStore::appendOp(Operation& op) {
   auto& mx = impl_->maxOpSeq.reset().bind(1, op.projectId);
-  mx.step();
-  op.seq = mx.integer(0) + 1;
+  op.seq = mx.step() ? mx.integer(0) + 1 : 1;
   impl_->appendOp.reset()
       .bind(1, op.projectId)
       .bind(2, op.seq)
@@ -428,6 +462,16 @@ std::vector<SearchHit> SqliteStore::search(const std::string& query,
   std::string fts = ftsQuery(query);
   std::vector<SearchHit> out;
   if (fts.empty()) return out;
+  if (impl_->pendingSearch > 0) {
+    begin();
+    try {
+      impl_->catchUpSearch();
+      commit();
+    } catch (...) {
+      rollback();
+      throw;
+    }
+  }
   auto& st = impl_->search.reset().bind(1, fts).bind(2, projectId).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.text(2), st.real(3)});
   return out;

@@ -3,6 +3,10 @@
 
 #include <string>
 
+namespace grove {
+class Engine;
+}
+
 namespace grove::bench {
 
 struct BuiltStore {
@@ -15,6 +19,9 @@ struct BuiltStore {
 /// Builds the corpus store: a 100,000-unit project, a 1,000-unit one and a
 /// 10,000-unit one.
 BuiltStore buildStore(const std::string& db, int bigUnits);
+/// Durable appends, one committed transaction each.
+void runAppendBench(const std::string& db, int appendCount);
+void runAppendBench(Engine& engine, int appendCount);
 void runEngineBench(const std::string& db, const BuiltStore& store, int appendCount);
 
 }  // namespace grove::bench
