@@ -22,6 +22,7 @@
 #include "model/Branch.h"
 #include "model/Project.h"
 #include "model/Prompt.h"
+#include "agents/ConversationAgent.h"
 #include "model/Unit.h"
 #include "ops/ScopeResolver.h"
 #include "ports/Clock.h"
@@ -143,6 +144,22 @@ public:
   // History.
   Project undo(const std::string& projectId);
   Project redo(const std::string& projectId);
+
+  // Chat support.
+  /// Which form the conversation agent's system prompt takes at a cursor.
+  ConversationMode conversationMode(const std::string& projectId,
+                                    const std::optional<std::string>& cursorId);
+  /// Appends a unit whose text will stream in (status `streaming`). It is not
+  /// history until endStream keeps it.
+  Unit beginStream(const std::string& projectId, const std::string& parentId, Role role);
+  /// Writes the final text and status. `keep`: the unit becomes history (an
+  /// undoable append); otherwise it is dropped (nothing was said).
+  Unit endStream(const std::string& unitId, const std::string& content, Status status, bool keep);
+  /// Stores an agent-written summary on a branch (not undoable: not the user's change).
+  void setBranchSummary(const std::string& projectId, const std::string& headId,
+                        const std::string& summary);
+  /// The live units of a branch, head first.
+  std::vector<Unit> branchUnits(const std::string& headId);
 
   // Search.
   std::vector<SearchHit> search(const std::string& query,

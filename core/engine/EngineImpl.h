@@ -93,6 +93,8 @@ struct Engine::Impl {
   /// A change that is not undoable: bumps the revision, queues the event.
   void bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds);
   void applyImages(ProjectState& ps, const Operation& op, bool undo);
+  /// The body of append; `logged`: an undoable operation (else streaming).
+  Unit appendUnit(const AppendRequest& request, bool logged);
 
   /// Runs one mutation atomically (a transaction, or a savepoint in a batch).
   template <class F>

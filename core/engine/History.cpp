@@ -25,8 +25,10 @@ void Engine::Impl::applyImages(ProjectState& ps, const Operation& op, bool undo)
       dropBranch(ps.project.id, b.headId);
   }
   const Marks& marks = undo ? op.marksBefore : op.marksAfter;
-  ps.project.mainlineStartId = marks.mainlineStartId;
-  ps.project.mainlineEndId = marks.mainlineEndId;
+  // Marks may name a unit that streamed in after the entry was written and
+  // is now gone again: keep them on something alive.
+  ps.project.mainlineStartId = nearestLive(marks.mainlineStartId);
+  ps.project.mainlineEndId = nearestLive(marks.mainlineEndId);
   // The cursor is not history, but it must point at something alive.
   ps.project.cursorId = nearestLive(ps.project.cursorId);
   store->setOpUndone(ps.project.id, op.seq, undo);

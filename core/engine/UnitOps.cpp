@@ -25,6 +25,11 @@ std::string contentHash(const std::string& text) {
 }  // namespace
 
 Unit Engine::append(const AppendRequest& req) {
+  return impl_->mutate([&] { return impl_->appendUnit(req, true); });
+}
+
+Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
+  Engine::Impl* impl_ = this;
   if (req.kind == Kind::Placeholder)
     throw Error::invalidArg("kind", "placeholders are made by delete, not appended");
   if (req.kind == Kind::Code && !req.source)
@@ -34,7 +39,7 @@ Unit Engine::append(const AppendRequest& req) {
   if (req.source && req.source->uri.empty())
     throw Error::invalidArg("source", "source.uri must not be empty");
 
-  return impl_->mutate([&] {
+  {
     ProjectState& ps = impl_->state(req.projectId);
     bool startsBranch = false;
     if (!req.parentId) {
@@ -76,9 +81,12 @@ Unit Engine::append(const AppendRequest& req) {
     else if (!startsBranch && ps.project.mainlineEndId == req.parentId)
       ps.project.mainlineEndId = u.id;  // a continuing child of the end advances it
     ps.project.cursorId = u.id;
-    impl_->finish(ch, ps);
+    if (logged)
+      impl_->finish(ch, ps);
+    else
+      impl_->bump(ps, "append", {u.id});
     return u;
-  });
+  }
 }
 
 Unit Engine::unit(const std::string& unitId) { return impl_->liveNode(unitId).unit; }

@@ -74,6 +74,7 @@ std::string OfflineClient::report(const ChatRequest& request) {
       << " assistant)\n";
   out << "- estimated tokens: " << systemTokens + messageTokens << " (system " << systemTokens
       << ", messages " << messageTokens << ")\n";
+  if (!request.scopeReport.empty()) out << request.scopeReport << "\n";
   out << "- system prompt sections: ";
   if (sections.empty()) out << "none";
   for (size_t i = 0; i < sections.size(); ++i) out << (i ? ", " : "") << sections[i];

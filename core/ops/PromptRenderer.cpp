@@ -56,7 +56,9 @@ ScopePreview renderPrompt(const ResolvedScope& scope, const RenderOptions& optio
   }
 
   for (size_t i = 0; i < scope.units.size(); ++i) {
-    if (!keep[i]) continue;
+    // An empty unit (an answer cancelled before its first word) says nothing,
+    // and some providers refuse empty messages.
+    if (!keep[i] || texts[i].empty()) continue;
     const Unit* u = scope.units[i];
     const char* role = toString(u->role);
     if (!out.messages.empty() && out.messages.back().role == role &&

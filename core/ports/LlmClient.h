@@ -27,6 +27,9 @@ struct ChatRequest {
   int maxTokens = 2048;
   double temperature = 0.2;
   bool jsonMode = false;  // ask for a JSON object where the provider supports it
+  /// Facts about the assembled scope (units, exclusions, inclusions). Never
+  /// sent to a model; the offline provider reports them.
+  std::string scopeReport;
 };
 
 struct ChatUsage {

@@ -143,6 +143,28 @@ Source sourceFrom(const json& j) {
   return s;
 }
 
+std::optional<AppendRequest::BranchInfo> branchInfoFrom(const Params& p) {
+  std::optional<AppendRequest::BranchInfo> out;
+  // `branch: {}` opens an untitled branch; Neovim 0.7 sends {} as [], and a
+  // bare `true` is accepted too.
+  const json& raw = p.raw();
+  auto bit = raw.find("branch");
+  if (bit != raw.end() && (bit->is_boolean() || (bit->is_array() && bit->empty()))) {
+    if (bit->is_array() || bit->get<bool>()) out = AppendRequest::BranchInfo{};
+  } else if (const json* b = p.object("branch")) {
+    Params bp(*b);
+    AppendRequest::BranchInfo info;
+    try {
+      info.title = bp.optStr("title");
+      info.intent = bp.optStr("intent");
+    } catch (const Error& e) {
+      Params::fail("branch." + e.field(), e.what());
+    }
+    out = info;
+  }
+  return out;
+}
+
 AppendRequest appendFrom(const Params& p) {
   AppendRequest r;
   r.projectId = p.str("projectId");
@@ -157,23 +179,7 @@ AppendRequest appendFrom(const Params& p) {
   }
   r.content = p.str("content");
   if (const json* s = p.object("source")) r.source = sourceFrom(*s);
-  // `branch: {}` opens an untitled branch; Neovim 0.7 sends {} as [], and a
-  // bare `true` is accepted too.
-  const json& raw = p.raw();
-  auto bit = raw.find("branch");
-  if (bit != raw.end() && (bit->is_boolean() || (bit->is_array() && bit->empty()))) {
-    if (bit->is_array() || bit->get<bool>()) r.branch = AppendRequest::BranchInfo{};
-  } else if (const json* b = p.object("branch")) {
-    Params bp(*b);
-    AppendRequest::BranchInfo info;
-    try {
-      info.title = bp.optStr("title");
-      info.intent = bp.optStr("intent");
-    } catch (const Error& e) {
-      Params::fail("branch." + e.field(), e.what());
-    }
-    r.branch = info;
-  }
+  r.branch = branchInfoFrom(p);
   return r;
 }
 

@@ -26,6 +26,8 @@ json toJson(const Source&);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);
+/// Reads an optional `branch` parameter ({title?, intent?}; {} / [] / true: untitled).
+std::optional<AppendRequest::BranchInfo> branchInfoFrom(const Params& p);
 /// Reads grove/unit/append params.
 AppendRequest appendFrom(const Params& p);
 ScopeChange scopeChangeFrom(const Params& p);

@@ -9,10 +9,14 @@
 #include <string>
 
 #include "jsonrpc/FrameWriter.h"
+#include "support/Cancellation.h"
+
+#include <map>
+#include <memory>
 
 namespace grove::server {
 
-class Connection {
+class Connection : public std::enable_shared_from_this<Connection> {
 public:
   Connection(uint64_t id, int outFd, std::string transport)
       : id_(id), writer_(outFd), transport_(std::move(transport)) {}
@@ -32,11 +36,31 @@ public:
   /// thread without the engine lock.
   void markCancelled(const std::string& id) {
     std::lock_guard<std::mutex> lock(mu_);
-    cancelled_.insert(id);
+    if (auto it = running_.find(id); it != running_.end())
+      it->second.cancel();  // reaches curl at once
+    else
+      cancelled_.insert(id);
   }
   bool takeCancelled(const std::string& id) {
     std::lock_guard<std::mutex> lock(mu_);
     return cancelled_.erase(id) > 0;
+  }
+  /// A long request (a chat turn) that $/cancelRequest can stop.
+  CancellationToken startRunning(const std::string& id) {
+    std::lock_guard<std::mutex> lock(mu_);
+    CancellationToken token;
+    if (cancelled_.erase(id)) token.cancel();
+    running_.emplace(id, token);
+    return token;
+  }
+  void stopRunning(const std::string& id) {
+    std::lock_guard<std::mutex> lock(mu_);
+    running_.erase(id);
+  }
+  /// Cancels everything this connection has running (it went away).
+  void cancelAll() {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [id, token] : running_) token.cancel();
   }
 
 private:
@@ -45,6 +69,7 @@ private:
   std::string transport_;
   std::mutex mu_;
   std::set<std::string> cancelled_;
+  std::map<std::string, CancellationToken> running_;
 };
 
 }  // namespace grove::server

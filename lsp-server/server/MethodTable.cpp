@@ -11,6 +11,7 @@ MethodTable makeMethodTable() {
   registerHistoryHandlers(t);
   registerSearchHandlers(t);
   registerServerHandlers(t);
+  registerChatHandlers(t);
   return t;
 }
 

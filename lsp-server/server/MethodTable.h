@@ -24,6 +24,9 @@ struct RequestContext {
   Connection& connection;
   Server& server;
   const json& id;  // null for notifications
+  /// Set by a handler that will answer later (Server::replyLater); its
+  /// return value is then ignored.
+  bool deferred = false;
 };
 
 using Handler = std::function<json(RequestContext&, const proto::Params&)>;
@@ -53,6 +56,7 @@ void registerScopeHandlers(MethodTable&);
 void registerHistoryHandlers(MethodTable&);
 void registerSearchHandlers(MethodTable&);
 void registerServerHandlers(MethodTable&);
+void registerChatHandlers(MethodTable&);
 
 /// Every method of this build.
 MethodTable makeMethodTable();

@@ -4,6 +4,7 @@
 
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
+#include "llm/ConfigLoader.h"
 #include "protocol/Convert.h"
 #include "server/Replies.h"
 #include "support/Log.h"
@@ -23,8 +24,24 @@ bool validId(const json& id) { return id.is_string() || id.is_number_integer() |
 
 }  // namespace
 
+Server::Server(Engine& engine, llm::ProviderRegistry& providers, Options options)
+    : engine_(engine), providers_(providers), options_(std::move(options)), methods_(makeMethodTable()) {
+  engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
+}
+
+namespace {
+std::unique_ptr<llm::ProviderRegistry> offlineProviders() {
+  return std::make_unique<llm::ProviderRegistry>(
+      llm::loadProviderSettings(std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
+}
+}  // namespace
+
 Server::Server(Engine& engine, Options options)
-    : engine_(engine), options_(std::move(options)), methods_(makeMethodTable()) {
+    : engine_(engine),
+      ownProviders_(offlineProviders()),
+      providers_(*ownProviders_),
+      options_(std::move(options)),
+      methods_(makeMethodTable()) {
   engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
 }
 
@@ -76,6 +93,7 @@ int Server::serve(int inFd, int outFd, const std::string& transport) {
     handleBatch(*conn, frames);
     if (conn->exitRequested) break;
   }
+  conn->cancelAll();
   {
     std::lock_guard<std::mutex> lock(connMu_);
     std::erase(connections_, conn);
@@ -126,17 +144,53 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
       log::error(std::string("commit failed: ") + e.what());
       for (auto& r : replies)
         if (r.contains("result")) r = errorReply(r["id"], e);
+      for (const auto& id : deferredIds_) replies.push_back(errorReply(id, e));
+      afterCommit_.clear();
     }
   }
+  deferredIds_.clear();
   std::vector<std::string> out;
   out.reserve(replies.size());
   for (const auto& r : replies) out.push_back(r.dump(-1, ' ', false, json::error_handler_t::replace));
   conn.writer().writeAll(out);
-  if (!outbox_.empty()) {
-    auto events = std::move(outbox_);
-    outbox_.clear();
-    broadcast(events);
+  flushOutbox();
+  auto tasks = std::move(afterCommit_);
+  afterCommit_.clear();
+  for (auto& t : tasks) t();
+}
+
+void Server::flushOutbox() {
+  if (outbox_.empty()) return;
+  auto events = std::move(outbox_);
+  outbox_.clear();
+  broadcast(events);
+}
+
+void Server::afterCommit(std::function<void()> task) { afterCommit_.push_back(std::move(task)); }
+
+void Server::runLocked(const std::function<void(Engine&)>& fn) {
+  std::lock_guard<std::mutex> lock(engineMu_);
+  try {
+    fn(engine_);
+  } catch (const std::exception& e) {
+    log::error(std::string("background continuation failed: ") + e.what());
   }
+  flushOutbox();
+}
+
+void Server::send(Connection& conn, const json& message) {
+  conn.writer().write(message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void Server::notifyAll(const json& message) {
+  std::string frame = message.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard<std::mutex> lock(connMu_);
+    targets = connections_;
+  }
+  for (const auto& c : targets)
+    if (c->initialized && !c->exitRequested) c->writer().write(frame);
 }
 
 void Server::broadcast(const std::vector<ChangeEvent>& events) {
@@ -214,7 +268,13 @@ json Server::dispatch(Connection& conn, const json& msg, bool& isRequest) {
   try {
     proto::Params p(params);
     RequestContext ctx{engine_, conn, *this, id};
-    return resultReply(id, (*handler)(ctx, p));
+    json result = (*handler)(ctx, p);
+    if (ctx.deferred) {
+      deferredIds_.push_back(id);
+      isRequest = false;  // answered later by the handler's continuation
+      return nullptr;
+    }
+    return resultReply(id, std::move(result));
   } catch (const Error& e) {
     return errorReply(id, e);
   } catch (const json::exception& e) {

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "engine/Engine.h"
+#include "llm/ProviderRegistry.h"
+#include "support/ThreadPool.h"
 #include "server/Connection.h"
 #include "server/MethodTable.h"
 
@@ -31,6 +33,8 @@ public:
     std::string version = "0.1.0";
   };
 
+  Server(Engine& engine, llm::ProviderRegistry& providers, Options options);
+  /// With the offline provider only (tests).
   Server(Engine& engine, Options options);
   ~Server();
 
@@ -44,21 +48,40 @@ public:
   /// Connected clients (name and since when), for grove/server/clients.
   nlohmann::json clients();
   const Options& options() const { return options_; }
+  llm::ProviderRegistry& providers() { return providers_; }
+  ThreadPool& workers() { return workers_; }
+
+  /// For handlers (on the engine lock): runs `task` once the current batch is
+  /// durable; dropped if the commit fails (the request then gets the error).
+  void afterCommit(std::function<void()> task);
+  /// From any thread: runs `fn` on the engine lock, then sends the change
+  /// notifications it caused. The continuation of deferred requests.
+  void runLocked(const std::function<void(Engine&)>& fn);
+  /// Sends one message to one client (thread-safe).
+  void send(Connection& conn, const nlohmann::json& message);
+  /// Broadcasts a notification to every initialized client.
+  void notifyAll(const nlohmann::json& message);
 
 private:
   void handleBatch(Connection& conn, std::vector<std::string>& frames);
   nlohmann::json dispatch(Connection& conn, const nlohmann::json& msg, bool& isRequest);
   nlohmann::json initialize(Connection& conn, const nlohmann::json& params);
   void broadcast(const std::vector<ChangeEvent>& events);
+  void flushOutbox();
 
   Engine& engine_;
+  std::unique_ptr<llm::ProviderRegistry> ownProviders_;
+  llm::ProviderRegistry& providers_;
   Options options_;
   MethodTable methods_;
   std::mutex engineMu_;
   std::vector<ChangeEvent> outbox_;  // filled by the engine's listener, on the lock
+  std::vector<std::function<void()>> afterCommit_;  // on the lock
+  std::vector<nlohmann::json> deferredIds_;         // deferred requests of this batch
   std::mutex connMu_;
   std::vector<std::shared_ptr<Connection>> connections_;
   uint64_t nextConnId_ = 1;
+  ThreadPool workers_{4};  // last: joined first, while everything it uses lives
 };
 
 }  // namespace grove::server

@@ -6,6 +6,8 @@
 #include <memory>
 
 #include "engine/Engine.h"
+#include "llm/ConfigLoader.h"
+#include "llm/ProviderRegistry.h"
 #include "server/Server.h"
 #include "store/SqliteStore.h"
 #include "support/Error.h"
@@ -63,12 +65,23 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "grove-server: %s\n", e.what());
     return 1;
   }
-  log::info(std::string("grove-server ") + GROVE_VERSION + " serving stdio, store " + flags.db);
+  std::unique_ptr<llm::ProviderRegistry> providers;
+  try {
+    providers = std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings());
+  } catch (const std::exception& e) {
+    // A broken provider configuration must not cost the user their tree:
+    // serve offline and say why.
+    log::error(std::string("provider configuration ignored, using offline: ") + e.what());
+    providers = std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings(
+        std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
+  }
+  log::info(std::string("grove-server ") + GROVE_VERSION + " serving stdio, store " + flags.db +
+            ", provider " + providers->active().toString());
   Engine engine(std::move(store));
   server::Server::Options options;
   options.maxMessageBytes = flags.maxMessageBytes;
   options.version = GROVE_VERSION;
-  server::Server srv(engine, options);
+  server::Server srv(engine, *providers, options);
   int code = srv.serve(0, 1, "stdio");
   log::info("grove-server exiting with code " + std::to_string(code));
   return code;

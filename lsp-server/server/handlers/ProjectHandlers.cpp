@@ -1,6 +1,7 @@
 // grove/project/*: create, list, get, rename, delete (to the trash), restore,
 // setCursor.
 #include "protocol/Convert.h"
+#include "server/MemoryJobs.h"
 #include "server/MethodTable.h"
 
 namespace grove::server {
@@ -36,7 +37,16 @@ void registerProjectHandlers(MethodTable& t) {
     return toJson(c.engine.restoreProject(p.str("projectId")));
   });
   t.add("grove/project/setCursor", [](RequestContext& c, const Params& p) {
-    return toJson(c.engine.setCursor(p.str("projectId"), p.nullableStr("cursorId")));
+    std::string projectId = p.str("projectId");
+    auto cursor = p.nullableStr("cursorId");
+    Project before = c.engine.project(projectId);
+    Project after = c.engine.setCursor(projectId, cursor);
+    // A move to another path is a path switch: the memory agent runs.
+    if (before.cursorId && cursor) {
+      onPathSwitch(c.server, c.engine, projectId, *before.cursorId, *cursor);
+      after = c.engine.project(projectId);
+    }
+    return toJson(after);
   });
 }
 

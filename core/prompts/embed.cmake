@@ -1,0 +1,16 @@
+# Turns every prompts/*.txt into an entry of a C++ table, so the templates are
+# edited as files but ship inside the binary. Run by core/CMakeLists.txt.
+file(GLOB files "${DIR}/*.txt")
+list(SORT files)
+set(body "// Generated from core/prompts/*.txt by core/prompts/embed.cmake. Do not edit.\n")
+string(APPEND body "#include \"agents/PromptTemplates.h\"\n\nnamespace grove::prompts {\n")
+string(APPEND body "const std::vector<std::pair<std::string_view, std::string_view>>& all() {\n")
+string(APPEND body "  static const std::vector<std::pair<std::string_view, std::string_view>> table = {\n")
+foreach(f ${files})
+  get_filename_component(name "${f}" NAME_WE)
+  file(READ "${f}" text)
+  string(APPEND body "    {\"${name}\", R\"grove-prompt(${text})grove-prompt\"},\n")
+endforeach()
+string(APPEND body "  };\n  return table;\n}\n}  // namespace grove::prompts\n")
+file(WRITE "${OUT}.tmp" "${body}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different "${OUT}.tmp" "${OUT}")

@@ -1,0 +1,33 @@
+// MemoryJobs: when and where path summaries are written (the memory agent's
+// schedule). Offline summaries are computed at once on the engine lock; with a
+// provider, the utility model writes them on a worker and the result is stored
+// on the lock afterwards.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "engine/Engine.h"
+#include "support/Error.h"
+
+namespace grove::server {
+
+class Server;
+
+/// Called on the engine lock once a summary is stored (or failed).
+using SummaryDone = std::function<void(Engine&, const std::optional<Error>&)>;
+
+/// Summarizes the branch headed by `headId` (the root: the mainline).
+/// Returns true when it finished before returning (offline), false when a
+/// worker will finish it and call `done` later.
+bool summarizeBranch(Server& server, Engine& engine, const std::string& projectId,
+                     const std::string& headId, SummaryDone done);
+
+/// The user moved from `fromUnit` to `toUnit`. When that changes path, the
+/// branch being left gets its summary, and entering a branch refreshes the
+/// mainline's progress summary.
+void onPathSwitch(Server& server, Engine& engine, const std::string& projectId,
+                  const std::string& fromUnit, const std::string& toUnit);
+
+}  // namespace grove::server
