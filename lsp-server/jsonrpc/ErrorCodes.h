@@ -15,6 +15,7 @@ enum ErrorCode : int {
   NotFound = 1001,
   InvalidOperation = 1002,
   ProviderFailure = 1003,
+  Unauthorized = 1004,
 };
 
 }  // namespace grove::rpc

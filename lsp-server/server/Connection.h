@@ -31,6 +31,9 @@ public:
   bool exitRequested = false;
   std::string clientName = "unknown";
   int64_t connectedAtMs = 0;
+  /// When set, initialize must carry initializationOptions.token equal to it.
+  std::string requiredToken;
+  std::string peer;  // the remote address for TCP clients
 
   /// Ids named by $/cancelRequest (serialized JSON ids), set by the reader
   /// thread without the engine lock.

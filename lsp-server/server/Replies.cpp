@@ -21,7 +21,9 @@ json errorReply(const json& id, const Error& e) {
     case ErrorKind::InvalidOperation: {
       json data{{"kind", e.reason()}};
       if (!e.id().empty()) data["id"] = e.id();
-      return errorReply(id, rpc::InvalidOperation, e.what(), data);
+      // A refused token is its own code: clients must not retry with the same one.
+      return errorReply(id, e.reason() == "unauthorized" ? rpc::Unauthorized : rpc::InvalidOperation,
+                        e.what(), data);
     }
     case ErrorKind::InvalidArgument:
       return errorReply(id, rpc::InvalidParams, e.what(), {{"field", e.field()}});

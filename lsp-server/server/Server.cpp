@@ -59,11 +59,28 @@ json Server::clients() {
 }
 
 int Server::serve(int inFd, int outFd, const std::string& transport) {
+  return serve(inFd, outFd, transport, {});
+}
+
+size_t Server::connectionCount() {
+  std::lock_guard<std::mutex> lock(connMu_);
+  return connections_.size();
+}
+
+void Server::setOnDisconnect(std::function<void(size_t)> callback) {
+  std::lock_guard<std::mutex> lock(connMu_);
+  onDisconnect_ = std::move(callback);
+}
+
+int Server::serve(int inFd, int outFd, const std::string& transport,
+                  const ConnectionOptions& options) {
   std::shared_ptr<Connection> conn;
   {
     std::lock_guard<std::mutex> lock(connMu_);
     conn = std::make_shared<Connection>(nextConnId_++, outFd, transport);
     conn->connectedAtMs = nowMs();
+    conn->requiredToken = options.requiredToken;
+    conn->peer = options.peer;
     connections_.push_back(conn);
   }
   rpc::FrameReader reader(inFd, options_.maxMessageBytes);
@@ -94,10 +111,15 @@ int Server::serve(int inFd, int outFd, const std::string& transport) {
     if (conn->exitRequested) break;
   }
   conn->cancelAll();
+  std::function<void(size_t)> onDisconnect;
+  size_t remaining;
   {
     std::lock_guard<std::mutex> lock(connMu_);
     std::erase(connections_, conn);
+    remaining = connections_.size();
+    onDisconnect = onDisconnect_;
   }
+  if (onDisconnect) onDisconnect(remaining);
   return conn->shutdownRequested ? 0 : 1;
 }
 
@@ -265,6 +287,9 @@ json Server::dispatch(Connection& conn, const json& msg, bool& isRequest) {
   }
   if (isRequest && conn.takeCancelled(id.dump()))
     return errorReply(id, rpc::RequestCancelled, "request cancelled");
+  if (params.is_object() && params.contains("expectedRevision")) {
+    if (json conflict = checkRevision(id, params); !conflict.is_null()) return conflict;
+  }
   try {
     proto::Params p(params);
     RequestContext ctx{engine_, conn, *this, id};
@@ -286,17 +311,63 @@ json Server::dispatch(Connection& conn, const json& msg, bool& isRequest) {
   }
 }
 
+json Server::checkRevision(const json& id, const json& params) {
+  const json& expected = params["expectedRevision"];
+  if (!expected.is_number_integer())
+    return errorReply(id, rpc::InvalidParams, "expectedRevision must be an integer",
+                      {{"field", "expectedRevision"}});
+  // The project a request changes: named, or the project of the unit(s) it names.
+  std::string projectId;
+  try {
+    if (params.contains("projectId") && params["projectId"].is_string())
+      projectId = params["projectId"];
+    else if (params.contains("unitId") && params["unitId"].is_string())
+      projectId = engine_.unit(params["unitId"]).projectId;
+    else if (params.contains("unitIds") && params["unitIds"].is_array() && !params["unitIds"].empty() &&
+             params["unitIds"][0].is_string())
+      projectId = engine_.unit(params["unitIds"][0]).projectId;
+    if (projectId.empty()) return nullptr;
+    int64_t current = engine_.project(projectId).revision;
+    if (current != expected.get<int64_t>())
+      return errorReply(id, rpc::InvalidOperation,
+                        "the project changed since revision " + std::to_string(expected.get<int64_t>()) +
+                            " (now " + std::to_string(current) + "); reload and retry",
+                        {{"kind", "revisionConflict"}, {"revision", current}, {"id", projectId}});
+  } catch (const Error& e) {
+    return errorReply(id, e);
+  }
+  return nullptr;
+}
+
 json Server::initialize(Connection& conn, const json& raw) {
   proto::Params p(raw);
+  if (!conn.requiredToken.empty()) {
+    std::string token;
+    if (const json* init = p.object("initializationOptions")) {
+      auto it = init->find("token");
+      if (it != init->end() && it->is_string()) token = it->get<std::string>();
+    }
+    if (token != conn.requiredToken) {
+      log::warn("refused a client from " + conn.peer + ": wrong or missing token");
+      conn.exitRequested = true;  // the connection closes after this reply
+      throw Error(ErrorKind::InvalidOperation, "unauthorized",
+                  "this Grove core needs initializationOptions.token (GROVE_TOKEN on the server)");
+    }
+  }
   if (const json* info = p.object("clientInfo")) {
     auto it = info->find("name");
     if (it != info->end() && it->is_string()) conn.clientName = it->get<std::string>();
   }
+  if (!conn.peer.empty()) conn.clientName += "@" + conn.peer;
   conn.initialized = true;
   json methods = methods_.names();
+  // Whether this client started the core or joined one another editor runs.
+  const std::string& t = conn.transport();
+  std::string role = t == "tcp" ? "remote" : (t == "unix" ? "joined" : "owner");
+  json core{{"role", role}, {"clients", connectionCount()}};
   return json{{"serverInfo", {{"name", "grove-server"}, {"version", options_.version}}},
               {"capabilities",
-               {{"grove", {{"protocolVersion", kProtocolVersion}, {"methods", methods}}}}}};
+               {{"grove", {{"protocolVersion", kProtocolVersion}, {"methods", methods}, {"core", core}}}}}};
 }
 
 }  // namespace grove::server

@@ -44,6 +44,16 @@ public:
   /// after shutdown), 1 otherwise.
   int serve(int inFd, int outFd, const std::string& transport);
 
+  struct ConnectionOptions {
+    std::string requiredToken;  // TCP: the token initialize must present
+    std::string peer;           // TCP: the remote address
+  };
+  int serve(int inFd, int outFd, const std::string& transport, const ConnectionOptions& options);
+  /// How many clients are connected now.
+  size_t connectionCount();
+  /// Called (on the disconnecting client's thread) whenever a client leaves.
+  void setOnDisconnect(std::function<void(size_t remaining)> callback);
+
   const MethodTable& methods() const { return methods_; }
   /// Connected clients (name and since when), for grove/server/clients.
   nlohmann::json clients();
@@ -66,6 +76,8 @@ private:
   void handleBatch(Connection& conn, std::vector<std::string>& frames);
   nlohmann::json dispatch(Connection& conn, const nlohmann::json& msg, bool& isRequest);
   nlohmann::json initialize(Connection& conn, const nlohmann::json& params);
+  /// A revisionConflict reply when `expectedRevision` is stale, else null.
+  nlohmann::json checkRevision(const nlohmann::json& id, const nlohmann::json& params);
   void broadcast(const std::vector<ChangeEvent>& events);
   void flushOutbox();
 
@@ -81,6 +93,7 @@ private:
   std::mutex connMu_;
   std::vector<std::shared_ptr<Connection>> connections_;
   uint64_t nextConnId_ = 1;
+  std::function<void(size_t)> onDisconnect_;
   ThreadPool workers_{4};  // last: joined first, while everything it uses lives
 };
 

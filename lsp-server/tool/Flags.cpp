@@ -16,6 +16,13 @@ usage: grove-server [options]
   --sync normal|full        normal (default): every acknowledged change survives
                             a killed process; full: also survives power loss
   --max-message-bytes N     refuse frames above N bytes (default 67108864)
+  --listen HOST:PORT        also serve TCP for teammates (loopback needs no token;
+                            any other address needs GROVE_TOKEN set, and every
+                            client must send it as initializationOptions.token)
+  --print-socket            print the Unix socket the store's owner listens on
+
+One grove-server owns a store; a second one started on the same store joins
+it through that socket, so every editor shares one live core.
   --version                 print the version and protocol version
   --help                    this text
 
@@ -54,6 +61,16 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.version = true;
     } else if (a == "--stdio") {
       // The default transport; accepted because editors often pass it.
+    } else if (a == "--print-socket") {
+      f.printSocket = true;
+    } else if (is(a, "--listen")) {
+      if (auto v = value(i, "--listen")) {
+        auto colon = v->rfind(':');
+        if (colon == std::string::npos || colon == 0 || colon + 1 == v->size())
+          f.error = "--listen needs HOST:PORT";
+        else
+          f.listen = *v;
+      }
     } else if (is(a, "--db")) {
       if (auto v = value(i, "--db")) f.db = *v;
     } else if (is(a, "--log-file")) {
@@ -80,6 +97,13 @@ Flags parseFlags(const std::vector<std::string>& args,
     }
   }
   if (f.db.empty()) f.db = defaultDbPath(env);
+  if (auto token = env("GROVE_TOKEN")) f.token = *token;
+  if (f.error.empty() && !f.listen.empty() && f.token.empty()) {
+    std::string host = f.listen.substr(0, f.listen.rfind(':'));
+    if (!(host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0))
+      f.error = "--listen on a non-loopback address needs GROVE_TOKEN set (clients send it as "
+                "initializationOptions.token); put TLS in front, e.g. an SSH tunnel";
+  }
   return f;
 }
 

@@ -1,18 +1,16 @@
-// grove-server: wires the SQLite store into the Engine and serves stdio.
+// grove-server: the first one started on a store owns it and serves; any
+// later one on the same store joins it as a relay (tool/Relay.cpp).
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 
-#include "engine/Engine.h"
-#include "llm/ConfigLoader.h"
-#include "llm/ProviderRegistry.h"
 #include "server/Server.h"
-#include "store/SqliteStore.h"
-#include "support/Error.h"
 #include "support/Log.h"
+#include "tool/CoreOwner.h"
 #include "tool/Flags.h"
+#include "tool/Relay.h"
+#include "tool/StoreLock.h"
 
 #ifndef GROVE_VERSION
 #define GROVE_VERSION "0.0.0"
@@ -32,6 +30,7 @@ int main(int argc, char** argv) {
   using namespace grove;
   std::vector<std::string> args(argv + 1, argv + argc);
   tool::Flags flags = tool::parseFlags(args, getEnv);
+  flags.version_string = GROVE_VERSION;
   if (!flags.error.empty()) {
     std::fprintf(stderr, "grove-server: %s\n", flags.error.c_str());
     return 2;
@@ -44,6 +43,12 @@ int main(int argc, char** argv) {
     std::printf("grove-server %s (protocol %d)\n", GROVE_VERSION, server::kProtocolVersion);
     return 0;
   }
+  const bool shared = flags.db != ":memory:";
+  std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
+  if (flags.printSocket) {
+    std::printf("%s\n", socketPath.c_str());
+    return 0;
+  }
   // A client that goes away must not kill us mid-commit: writes fail instead.
   std::signal(SIGPIPE, SIG_IGN);
   if (!flags.logFile.empty()) {
@@ -53,36 +58,23 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::unique_ptr<Store> store;
   try {
-    if (flags.db != ":memory:") {
-      auto dir = std::filesystem::path(flags.db).parent_path();
-      if (!dir.empty()) std::filesystem::create_directories(dir);
+    auto lock = std::make_unique<tool::StoreLock>(flags.db + ".lock");
+    if (shared && !lock->tryAcquire()) {
+      log::info("store " + flags.db + " is owned by another grove-server: joining it");
+      return tool::runRelay(flags, socketPath, flags.db + ".lock");
     }
-    store = std::make_unique<SqliteStore>(SqliteStore::Options{flags.db, flags.fullSync});
+    tool::CoreOwner owner(flags, shared ? std::move(lock) : nullptr, socketPath);
+    if (shared) owner.startListening();
+    log::info(std::string("grove-server ") + GROVE_VERSION + " serving stdio");
+    int code = owner.serve(0, 1, "stdio");
+    // Other editors may still be connected: the core lives until they leave.
+    owner.waitUntilIdle();
+    log::info("grove-server exiting with code " + std::to_string(code));
+    return code;
   } catch (const std::exception& e) {
     log::error(e.what());
     std::fprintf(stderr, "grove-server: %s\n", e.what());
     return 1;
   }
-  std::unique_ptr<llm::ProviderRegistry> providers;
-  try {
-    providers = std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings());
-  } catch (const std::exception& e) {
-    // A broken provider configuration must not cost the user their tree:
-    // serve offline and say why.
-    log::error(std::string("provider configuration ignored, using offline: ") + e.what());
-    providers = std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings(
-        std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
-  }
-  log::info(std::string("grove-server ") + GROVE_VERSION + " serving stdio, store " + flags.db +
-            ", provider " + providers->active().toString());
-  Engine engine(std::move(store));
-  server::Server::Options options;
-  options.maxMessageBytes = flags.maxMessageBytes;
-  options.version = GROVE_VERSION;
-  server::Server srv(engine, *providers, options);
-  int code = srv.serve(0, 1, "stdio");
-  log::info("grove-server exiting with code " + std::to_string(code));
-  return code;
 }

@@ -1,0 +1,134 @@
+#include "tool/CoreOwner.h"
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "jsonrpc/Sockets.h"
+#include "llm/ConfigLoader.h"
+#include "store/SqliteStore.h"
+#include "support/Log.h"
+
+namespace grove::tool {
+
+namespace {
+
+std::unique_ptr<llm::ProviderRegistry> loadProviders() {
+  try {
+    return std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings());
+  } catch (const std::exception& e) {
+    // A broken provider configuration must not cost the user their tree:
+    // serve offline and say why.
+    log::error(std::string("provider configuration ignored, using offline: ") + e.what());
+    return std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings(
+        std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
+  }
+}
+
+}  // namespace
+
+CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath)
+    : flags_(flags), lock_(std::move(lock)), socketPath_(std::move(socketPath)) {
+  if (flags.db != ":memory:") {
+    auto dir = std::filesystem::path(flags.db).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir);
+  }
+  auto store = std::make_unique<SqliteStore>(SqliteStore::Options{flags.db, flags.fullSync});
+  providers_ = loadProviders();
+  engine_ = std::make_unique<Engine>(std::move(store));
+  server::Server::Options options;
+  options.maxMessageBytes = flags.maxMessageBytes;
+  options.version = flags.version_string;
+  server_ = std::make_unique<server::Server>(*engine_, *providers_, options);
+  log::info("owning store " + flags.db + " (socket " + socketPath_ + "), provider " +
+            providers_->active().toString());
+}
+
+CoreOwner::~CoreOwner() {
+  for (int fd : listenFds_) ::shutdown(fd, SHUT_RDWR);
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+  {
+    // A client accepted just before the listeners closed is served to the end.
+    std::unique_lock<std::mutex> lock(mu_);
+    idle_.wait(lock, [this] { return active_ == 0; });
+  }
+  for (int fd : listenFds_) ::close(fd);
+  if (!socketPath_.empty()) ::unlink(socketPath_.c_str());
+}
+
+void CoreOwner::startListening() {
+  int fd = rpc::listenUnix(socketPath_);
+  listenFds_.push_back(fd);
+  threads_.emplace_back([this, fd] { acceptLoop(fd, "unix", ""); });
+  if (!flags_.listen.empty()) {
+    auto colon = flags_.listen.rfind(':');
+    std::string host = flags_.listen.substr(0, colon);
+    int port = std::atoi(flags_.listen.c_str() + colon + 1);
+    int tcp = rpc::listenTcp(host, port);
+    listenFds_.push_back(tcp);
+    log::info("serving TCP on " + host + ":" + std::to_string(rpc::boundPort(tcp)) +
+              (flags_.token.empty() ? "" : " (token required)"));
+    threads_.emplace_back([this, tcp] { acceptLoop(tcp, "tcp", flags_.token); });
+  }
+}
+
+void CoreOwner::acceptLoop(int listenFd, std::string transport, std::string token) {
+  for (;;) {
+    std::string peer;
+    int fd = rpc::acceptConnection(listenFd, &peer);
+    if (fd < 0) return;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ++active_;
+      everServed_ = true;
+    }
+    std::thread([this, fd, transport, token, peer] {
+      server::Server::ConnectionOptions o;
+      o.requiredToken = token;
+      if (transport == "tcp") o.peer = peer;
+      server_->serve(fd, fd, transport, o);
+      ::close(fd);
+      std::lock_guard<std::mutex> lock(mu_);
+      if (--active_ == 0) idle_.notify_all();
+    }).detach();
+  }
+}
+
+void CoreOwner::serveAsync(int inFd, int outFd, std::string transport, bool closeFds) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++active_;
+    everServed_ = true;
+  }
+  std::thread([this, inFd, outFd, transport, closeFds] {
+    server_->serve(inFd, outFd, transport);
+    if (closeFds) {
+      ::close(inFd);
+      if (outFd != inFd) ::close(outFd);
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    if (--active_ == 0) idle_.notify_all();
+  }).detach();
+}
+
+int CoreOwner::serve(int inFd, int outFd, const std::string& transport) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++active_;
+    everServed_ = true;
+  }
+  int code = server_->serve(inFd, outFd, transport);
+  std::lock_guard<std::mutex> lock(mu_);
+  if (--active_ == 0) idle_.notify_all();
+  return code;
+}
+
+void CoreOwner::waitUntilIdle() {
+  std::unique_lock<std::mutex> lock(mu_);
+  idle_.wait(lock, [this] { return everServed_ && active_ == 0; });
+}
+
+}  // namespace grove::tool

@@ -1,0 +1,56 @@
+// CoreOwner: a grove-server that owns its store. It serves its own stdio
+// (when it has an editor), every client that connects to its Unix socket,
+// and TCP clients with --listen, all on one Engine; it lives while any
+// client is connected and exits when the last one leaves.
+#pragma once
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/Engine.h"
+#include "llm/ProviderRegistry.h"
+#include "server/Server.h"
+#include "tool/Flags.h"
+#include "tool/StoreLock.h"
+
+namespace grove::tool {
+
+class CoreOwner {
+public:
+  /// Opens the store (the lock must be held). Throws on a store it cannot open.
+  CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath);
+  ~CoreOwner();
+
+  /// Starts accepting on the Unix socket (and TCP when --listen was given).
+  void startListening();
+  /// Serves one client on a thread of its own.
+  void serveAsync(int inFd, int outFd, std::string transport, bool closeFds);
+  /// Serves one client on this thread; returns its exit code.
+  int serve(int inFd, int outFd, const std::string& transport);
+  /// Blocks until no client is connected (after at least one was).
+  void waitUntilIdle();
+  server::Server& server() { return *server_; }
+
+private:
+  void acceptLoop(int listenFd, std::string transport, std::string token);
+
+  Flags flags_;
+  std::unique_ptr<StoreLock> lock_;
+  std::string socketPath_;
+  std::unique_ptr<llm::ProviderRegistry> providers_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<server::Server> server_;
+  std::mutex mu_;
+  std::condition_variable idle_;
+  int active_ = 0;  // clients being served, counted here so a
+                    // just-accepted client keeps the core alive
+  bool everServed_ = false;
+  std::vector<int> listenFds_;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace grove::tool

@@ -1,0 +1,209 @@
+#include "tool/Relay.h"
+
+#include <nlohmann/json.hpp>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "jsonrpc/ErrorCodes.h"
+#include "jsonrpc/FrameReader.h"
+#include "jsonrpc/FrameWriter.h"
+#include "jsonrpc/Sockets.h"
+#include "support/Log.h"
+#include "tool/CoreOwner.h"
+
+namespace grove::tool {
+
+namespace {
+
+using nlohmann::json;
+
+class Relay {
+public:
+  Relay(const Flags& flags, std::string socketPath, std::string lockPath)
+      : flags_(flags), socketPath_(std::move(socketPath)), lockPath_(std::move(lockPath)) {}
+
+  int run() {
+    if (!connectOrOwn()) {
+      log::error("could not reach the owner of " + flags_.db + " nor take it over");
+      return 1;
+    }
+    std::thread upstream([this] { upstreamLoop(); });
+    editorLoop();
+    upstream.join();
+    if (owner_) owner_->waitUntilIdle();  // others may still use the core we took over
+    owner_.reset();
+    return shutdownSeen_ ? 0 : 1;
+  }
+
+private:
+  // Connects to the owner, or becomes it when its lock is free. Bounded.
+  bool connectOrOwn() {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    int readFd = -1, writeFd = -1;
+    while (std::chrono::steady_clock::now() < deadline) {
+      auto lock = std::make_unique<StoreLock>(lockPath_);
+      if (lock->tryAcquire()) {
+        try {
+          owner_ = std::make_unique<CoreOwner>(flags_, std::move(lock), socketPath_);
+          owner_->startListening();
+        } catch (const std::exception& e) {
+          log::error(std::string("taking over the store failed: ") + e.what());
+          owner_.reset();
+          return false;
+        }
+        // Talk to our own core through a pipe pair, exactly as to a remote one.
+        int toCore[2], fromCore[2];
+        if (::pipe2(toCore, O_CLOEXEC) != 0 || ::pipe2(fromCore, O_CLOEXEC) != 0) return false;
+        owner_->serveAsync(toCore[0], fromCore[1], "relay-local", true);
+        readFd = fromCore[0];
+        writeFd = toCore[1];
+        log::info("took over the store " + flags_.db);
+        break;
+      }
+      int fd = rpc::connectUnix(socketPath_);
+      if (fd >= 0) {
+        readFd = writeFd = fd;
+        break;
+      }
+      // The owner holds the lock but is not listening yet, or just died.
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    if (readFd < 0) return false;
+    std::lock_guard<std::mutex> lock(mu_);
+    upRead_ = readFd;
+    upWriteFd_ = writeFd;
+    upWriter_ = std::make_unique<rpc::FrameWriter>(writeFd);
+    if (initialize_) {
+      // The new core has not met this editor: introduce it again, quietly.
+      json init = json::parse(*initialize_);
+      init["id"] = "grove-relay-reinit-" + std::to_string(++generation_);
+      swallow_.insert(init["id"].dump());
+      upWriter_->write(init.dump());
+      upWriter_->write(json{{"jsonrpc", "2.0"}, {"method", "initialized"}, {"params", json::object()}}.dump());
+    }
+    cv_.notify_all();
+    return true;
+  }
+
+  void editorLoop() {
+    rpc::FrameReader in(0, flags_.maxMessageBytes);
+    std::string body, error;
+    for (;;) {
+      auto r = in.next(body, error);
+      if (r == rpc::FrameReader::Result::Eof) break;
+      if (r != rpc::FrameReader::Result::Frame) {
+        // Same answers the owner would give; a malformed header ends the session.
+        int code = r == rpc::FrameReader::Result::TooLarge ? rpc::InvalidRequest : rpc::ParseError;
+        editorOut_.write(json{{"jsonrpc", "2.0"}, {"id", nullptr}, {"error", {{"code", code}, {"message", error}}}}.dump());
+        if (r == rpc::FrameReader::Result::Malformed) break;
+        continue;
+      }
+      json msg = json::parse(body, nullptr, false);
+      std::string key, method;
+      if (msg.is_object() && msg.contains("method") && msg["method"].is_string()) {
+        method = msg["method"];
+        if (msg.contains("id")) key = msg["id"].dump();
+      }
+      std::unique_lock<std::mutex> lock(mu_);
+      if (method == "initialize" && !key.empty()) initialize_ = body;
+      if (method == "shutdown") shutdownSeen_ = true;
+      if (method == "exit") exitSent_ = true;
+      cv_.wait(lock, [this] { return upWriter_ || failed_; });
+      if (failed_) break;
+      if (!key.empty()) pending_.insert(key);
+      if (!upWriter_->write(body) && !key.empty()) {
+        pending_.erase(key);
+        editorOut_.write(restarted(msg["id"]).dump());
+      }
+      if (exitSent_) break;
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    editorGone_ = true;
+    // Let the core see the editor leave: end our side of the stream.
+    if (upWriteFd_ >= 0) {
+      if (upWriteFd_ == upRead_)
+        ::shutdown(upWriteFd_, SHUT_WR);
+      else
+        ::close(upWriteFd_);
+    }
+  }
+
+  void upstreamLoop() {
+    for (;;) {
+      int fd;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        fd = upRead_;
+      }
+      rpc::FrameReader in(fd, flags_.maxMessageBytes);
+      std::string body, error;
+      while (in.next(body, error) == rpc::FrameReader::Result::Frame) {
+        json msg = json::parse(body, nullptr, false);
+        if (msg.is_object() && msg.contains("id") && !msg.contains("method")) {
+          std::lock_guard<std::mutex> lock(mu_);
+          std::string key = msg["id"].dump();
+          if (swallow_.erase(key)) continue;  // our replayed initialize
+          pending_.erase(key);
+        }
+        editorOut_.write(body);
+      }
+      std::unique_lock<std::mutex> lock(mu_);
+      ::close(fd);
+      if (upWriteFd_ != fd && upWriteFd_ >= 0 && !editorGone_) ::close(upWriteFd_);
+      upRead_ = upWriteFd_ = -1;
+      upWriter_.reset();
+      if (editorGone_ || exitSent_) return;
+      // The owner went away while our editor is still here.
+      log::warn("lost the owner of " + flags_.db + "; reconnecting");
+      for (const auto& key : pending_) editorOut_.write(restarted(json::parse(key)).dump());
+      pending_.clear();
+      lock.unlock();
+      if (!connectOrOwn()) {
+        std::lock_guard<std::mutex> again(mu_);
+        failed_ = true;
+        cv_.notify_all();
+        return;
+      }
+    }
+  }
+
+  static json restarted(const json& id) {
+    return json{{"jsonrpc", "2.0"},
+                {"id", id},
+                {"error",
+                 {{"code", rpc::InternalError},
+                  {"message", "the Grove core restarted while this request was in flight; retry it"},
+                  {"data", {{"kind", "coreRestarted"}}}}}};
+  }
+
+  Flags flags_;
+  std::string socketPath_, lockPath_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  int upRead_ = -1, upWriteFd_ = -1;
+  std::unique_ptr<rpc::FrameWriter> upWriter_;
+  rpc::FrameWriter editorOut_{1};
+  std::optional<std::string> initialize_;
+  std::set<std::string> pending_, swallow_;
+  uint64_t generation_ = 0;
+  bool editorGone_ = false, exitSent_ = false, shutdownSeen_ = false, failed_ = false;
+  std::unique_ptr<CoreOwner> owner_;
+};
+
+}  // namespace
+
+int runRelay(const Flags& flags, const std::string& socketPath, const std::string& lockPath) {
+  Relay relay(flags, socketPath, lockPath);
+  return relay.run();
+}
+
+}  // namespace grove::tool

@@ -1,0 +1,59 @@
+#include "tool/StoreLock.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace grove::tool {
+
+StoreLock::~StoreLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing releases the flock
+}
+
+bool StoreLock::tryAcquire() {
+  if (fd_ >= 0) return true;
+  int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return false;
+  }
+  fd_ = fd;
+  return true;
+}
+
+std::string socketPathFor(const std::string& dbPath,
+                          std::optional<std::string> (*env)(const char*)) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::string canonical = fs::weakly_canonical(fs::path(dbPath), ec).string();
+  if (ec || canonical.empty()) canonical = dbPath;
+  // FNV-1a of the store's canonical path: one socket per store.
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : canonical) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  constexpr size_t kMaxSocketPath = 100;  // sun_path is 108 bytes on Linux
+  if (auto runtime = env("XDG_RUNTIME_DIR"); runtime && !runtime->empty()) {
+    std::string dir = *runtime + "/grove";
+    std::string path = dir + "/" + hex + ".sock";
+    if (path.size() < kMaxSocketPath) {
+      fs::create_directories(dir, ec);
+      fs::permissions(dir, fs::perms::owner_all, ec);
+      return path;
+    }
+  }
+  if (canonical.size() + 5 < kMaxSocketPath) return canonical + ".sock";
+  std::string dir = "/tmp/grove-" + std::to_string(::getuid());
+  fs::create_directories(dir, ec);
+  fs::permissions(dir, fs::perms::owner_all, ec);
+  return dir + "/" + hex + ".sock";
+}
+
+}  // namespace grove::tool
