@@ -20,6 +20,8 @@ usage: grove-server [options]
                             any other address needs GROVE_TOKEN set, and every
                             client must send it as initializationOptions.token)
   --print-socket            print the Unix socket the store's owner listens on
+  --no-stdio                run headless (a team core): serve the socket and
+                            --listen until SIGTERM or SIGINT
 
 One grove-server owns a store; a second one started on the same store joins
 it through that socket, so every editor shares one live core.
@@ -61,6 +63,8 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.version = true;
     } else if (a == "--stdio") {
       // The default transport; accepted because editors often pass it.
+    } else if (a == "--no-stdio") {
+      f.noStdio = true;
     } else if (a == "--print-socket") {
       f.printSocket = true;
     } else if (is(a, "--listen")) {

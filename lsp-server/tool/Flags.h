@@ -17,7 +17,8 @@ struct Flags {
   size_t maxMessageBytes = 64u << 20;
   std::string listen;        // --listen HOST:PORT (TCP, besides stdio and the socket)
   std::string token;         // GROVE_TOKEN: what TCP clients must present
-  bool printSocket = false;  // --print-socket: print the owner socket path and exit
+  bool printSocket = false;
+  bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM  // --print-socket: print the owner socket path and exit
   std::string version_string = "0.0.0";
   std::string error;     // set when the command line is wrong
 };

@@ -1,5 +1,6 @@
 // grove-server: the first one started on a store owns it and serves; any
 // later one on the same store joins it as a relay (tool/Relay.cpp).
+#include <pthread.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -63,6 +64,26 @@ int main(int argc, char** argv) {
     if (shared && !lock->tryAcquire()) {
       log::info("store " + flags.db + " is owned by another grove-server: joining it");
       return tool::runRelay(flags, socketPath, flags.db + ".lock");
+    }
+    if (flags.noStdio) {
+      // Block the stop signals first so every thread inherits the mask and
+      // sigwait below is the only place that sees them.
+      sigset_t stop;
+      sigemptyset(&stop);
+      sigaddset(&stop, SIGTERM);
+      sigaddset(&stop, SIGINT);
+      pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+      if (shared && !lock->tryAcquire()) {
+        std::fprintf(stderr, "grove-server: %s is already owned by another grove-server\n", flags.db.c_str());
+        return 1;
+      }
+      tool::CoreOwner owner(flags, shared ? std::move(lock) : nullptr, socketPath);
+      if (shared || !flags.listen.empty()) owner.startListening();
+      log::info(std::string("grove-server ") + GROVE_VERSION + " serving headless");
+      int sig = 0;
+      sigwait(&stop, &sig);
+      log::info("stopping on signal " + std::to_string(sig));
+      return 0;
     }
     tool::CoreOwner owner(flags, shared ? std::move(lock) : nullptr, socketPath);
     if (shared) owner.startListening();
