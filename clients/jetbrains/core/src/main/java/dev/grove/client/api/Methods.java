@@ -1,0 +1,153 @@
+package dev.grove.client.api;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Mirrors lsp-server/PROTOCOL.md (protocol version 1): every method and notification the protocol
+ * defines, each named exactly once on the Java side. ProtocolMirrorTest compares this list with
+ * the document's {@code **Method:**} and {@code **Notification:**} lines in both directions (and
+ * the lifecycle names with its Lifecycle section); the server's ProtocolDocTest finds this file
+ * by its name, Methods.java.
+ *
+ * <p>Entries marked {@link Doc#AWAITING} belong to issues whose methods this client already speaks
+ * but PROTOCOL.md does not document yet; the test fails once the document gains one of them, so
+ * the mark is flipped in the same change and the mirror never claims more than it knows.
+ */
+public final class Methods {
+  public enum Kind { REQUEST, NOTIFICATION }
+
+  /** Who sends it. */
+  public enum Direction { CLIENT_TO_SERVER, SERVER_TO_CLIENT }
+
+  public enum Doc { DOCUMENTED, AWAITING }
+
+  /** {@code used} is false for methods in the protocol that this client does not call yet. */
+  public record Spec(String name, Kind kind, Direction direction, Doc doc, boolean used) {}
+
+  // Lifecycle (DESIGN.md §6).
+  public static final String INITIALIZE = "initialize";
+  public static final String INITIALIZED = "initialized";
+  public static final String SHUTDOWN = "shutdown";
+  public static final String EXIT = "exit";
+  public static final String CANCEL_REQUEST = "$/cancelRequest";
+
+  // Foundation.
+  public static final String PROJECT_CREATE = "grove/project/create";
+  public static final String PROJECT_LIST = "grove/project/list";
+  public static final String PROJECT_GET = "grove/project/get";
+  public static final String PROJECT_RENAME = "grove/project/rename";
+  public static final String PROJECT_DELETE = "grove/project/delete";
+  public static final String PROJECT_RESTORE = "grove/project/restore";
+  public static final String UNIT_APPEND = "grove/unit/append";
+  public static final String UNIT_GET = "grove/unit/get";
+  public static final String UNIT_GET_MANY = "grove/unit/getMany";
+  public static final String UNIT_REVISIONS = "grove/unit/revisions";
+  public static final String UNIT_EDIT = "grove/unit/edit";
+  public static final String UNIT_SET_SCOPE = "grove/unit/setScope";
+  public static final String UNIT_DELETE = "grove/unit/delete";
+  public static final String MAINLINE_SET = "grove/mainline/set";
+  public static final String BRANCH_UPDATE = "grove/branch/update";
+  public static final String SCOPE_PREVIEW = "grove/scope/preview";
+  public static final String SCOPE_RESET = "grove/scope/reset";
+  public static final String HISTORY_UNDO = "grove/history/undo";
+  public static final String HISTORY_REDO = "grove/history/redo";
+  public static final String SEARCH = "grove/search";
+  public static final String SERVER_METHODS = "grove/server/methods";
+  public static final String SERVER_CLIENTS = "grove/server/clients";
+  public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
+
+  // Chat (issue 3).
+  public static final String CHAT_SEND = "grove/chat/send";
+  public static final String CHAT_REGENERATE = "grove/chat/regenerate";
+  public static final String CHAT_DID_STREAM = "grove/chat/didStream";
+  public static final String PROJECT_SET_CURSOR = "grove/project/setCursor";
+  public static final String PROVIDER_LIST = "grove/provider/list";
+  public static final String BRANCH_SUMMARIZE = "grove/branch/summarize";
+
+  // Suggestions (issue 7).
+  public static final String SUGGESTION_ANALYZE = "grove/suggestion/analyze";
+  public static final String SUGGESTION_LIST = "grove/suggestion/list";
+  public static final String SUGGESTION_RESOLVE = "grove/suggestion/resolve";
+  public static final String SUGGESTION_DID_CREATE = "grove/suggestion/didCreate";
+  public static final String SUGGESTION_DID_CHANGE = "grove/suggestion/didChange";
+
+  public static final List<Spec> ALL = List.of(
+      req(INITIALIZE, Doc.DOCUMENTED),
+      note(INITIALIZED, Doc.DOCUMENTED),
+      req(SHUTDOWN, Doc.DOCUMENTED),
+      note(EXIT, Doc.DOCUMENTED),
+      note(CANCEL_REQUEST, Doc.DOCUMENTED),
+      req(PROJECT_CREATE, Doc.DOCUMENTED),
+      req(PROJECT_LIST, Doc.DOCUMENTED),
+      req(PROJECT_GET, Doc.DOCUMENTED),
+      req(PROJECT_RENAME, Doc.DOCUMENTED),
+      req(PROJECT_DELETE, Doc.DOCUMENTED),
+      req(PROJECT_RESTORE, Doc.DOCUMENTED),
+      req(UNIT_APPEND, Doc.DOCUMENTED),
+      req(UNIT_GET, Doc.DOCUMENTED),
+      req(UNIT_GET_MANY, Doc.DOCUMENTED),
+      req(UNIT_REVISIONS, Doc.DOCUMENTED),
+      req(UNIT_EDIT, Doc.DOCUMENTED),
+      req(UNIT_SET_SCOPE, Doc.DOCUMENTED),
+      req(UNIT_DELETE, Doc.DOCUMENTED),
+      req(MAINLINE_SET, Doc.DOCUMENTED),
+      req(BRANCH_UPDATE, Doc.DOCUMENTED),
+      req(SCOPE_PREVIEW, Doc.DOCUMENTED),
+      req(SCOPE_RESET, Doc.DOCUMENTED),
+      req(HISTORY_UNDO, Doc.DOCUMENTED),
+      req(HISTORY_REDO, Doc.DOCUMENTED),
+      req(SEARCH, Doc.DOCUMENTED),
+      req(SERVER_METHODS, Doc.DOCUMENTED),
+      req(SERVER_CLIENTS, Doc.DOCUMENTED),
+      fromServer(PROJECT_DID_CHANGE, Doc.DOCUMENTED),
+      req(CHAT_SEND, Doc.DOCUMENTED),
+      req(CHAT_REGENERATE, Doc.DOCUMENTED),
+      fromServer(CHAT_DID_STREAM, Doc.DOCUMENTED),
+      req(PROJECT_SET_CURSOR, Doc.DOCUMENTED),
+      req(PROVIDER_LIST, Doc.DOCUMENTED),
+      req(BRANCH_SUMMARIZE, Doc.DOCUMENTED),
+      req(SUGGESTION_ANALYZE, Doc.AWAITING),
+      req(SUGGESTION_LIST, Doc.AWAITING),
+      req(SUGGESTION_RESOLVE, Doc.AWAITING),
+      fromServer(SUGGESTION_DID_CREATE, Doc.AWAITING),
+      fromServer(SUGGESTION_DID_CHANGE, Doc.AWAITING));
+
+  private static final Map<String, Spec> BY_NAME = index();
+
+  private Methods() {}
+
+  public static boolean isKnown(String name) {
+    return BY_NAME.containsKey(name);
+  }
+
+  public static Spec spec(String name) {
+    return BY_NAME.get(name);
+  }
+
+  private static Spec req(String name, Doc doc) {
+    return new Spec(name, Kind.REQUEST, Direction.CLIENT_TO_SERVER, doc, true);
+  }
+
+  /** In the protocol, but nothing in this client calls it yet. */
+  private static Spec unused(String name, Doc doc) {
+    return new Spec(name, Kind.REQUEST, Direction.CLIENT_TO_SERVER, doc, false);
+  }
+
+  private static Spec note(String name, Doc doc) {
+    return new Spec(name, Kind.NOTIFICATION, Direction.CLIENT_TO_SERVER, doc, true);
+  }
+
+  private static Spec fromServer(String name, Doc doc) {
+    return new Spec(name, Kind.NOTIFICATION, Direction.SERVER_TO_CLIENT, doc, true);
+  }
+
+  private static Map<String, Spec> index() {
+    Map<String, Spec> m = new LinkedHashMap<>();
+    for (Spec s : ALL) {
+      if (m.put(s.name(), s) != null) throw new IllegalStateException("duplicate method " + s.name());
+    }
+    return Map.copyOf(m);
+  }
+}

@@ -1,0 +1,3 @@
+package dev.grove.client.model;
+
+public record SearchHit(String unitId, String projectId, String snippet, double score) {}

@@ -1,0 +1,95 @@
+package dev.grove.client.view;
+
+import dev.grove.client.ClientEvent;
+import dev.grove.client.ClientState;
+import dev.grove.client.GroveClient;
+import dev.grove.client.NotificationListener;
+import dev.grove.client.api.GroveEventListener;
+import dev.grove.client.model.ChatStreamed;
+import dev.grove.client.model.ProjectChanged;
+import dev.grove.client.model.Suggestion;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The view models an IDE binds to, wired to one client: notifications update them, and every
+ * READY after a restart reloads them all, since the new server may have missed nothing but the
+ * client may have missed notifications while it was down.
+ */
+public final class GroveViewModels implements AutoCloseable {
+  private final GroveClient client;
+  private final ProjectListModel projects;
+  private final ContextTreeModel tree;
+  private final ChatModel chat;
+  private final SuggestionsModel suggestions;
+  private final NotificationListener events;
+  private final Consumer<ClientEvent> onState;
+
+  public GroveViewModels(GroveClient client, String workspaceUri) {
+    this.client = client;
+    this.projects = new ProjectListModel(client.api(), workspaceUri);
+    this.tree = new ContextTreeModel(client.api());
+    this.chat = new ChatModel(tree);
+    this.suggestions = new SuggestionsModel(client.api(), tree);
+    this.events = client.addEventListener(new GroveEventListener() {
+      @Override
+      public void onProjectChanged(ProjectChanged e) {
+        projects.refresh();
+        tree.onProjectChanged(e);
+      }
+
+      @Override
+      public void onChatStreamed(ChatStreamed e) {
+        chat.onChatStreamed(e);
+      }
+
+      @Override
+      public void onSuggestionCreated(Suggestion s) {
+        suggestions.onCreated(s);
+      }
+
+      @Override
+      public void onSuggestionChanged(Suggestion s) {
+        suggestions.onChanged(s);
+      }
+    });
+    this.onState = e -> {
+      if (e.state() == ClientState.READY && e.isRestart()) {
+        chat.dropStreams();
+        refreshAll();
+      }
+    };
+    client.addStateListener(onState);
+  }
+
+  public ProjectListModel projects() {
+    return projects;
+  }
+
+  public ContextTreeModel tree() {
+    return tree;
+  }
+
+  public ChatModel chat() {
+    return chat;
+  }
+
+  public SuggestionsModel suggestions() {
+    return suggestions;
+  }
+
+  /** Shows a project in the tree, chat and suggestion views. */
+  public CompletableFuture<Void> selectProject(String projectId) {
+    return tree.select(projectId).thenCompose(v -> suggestions.refresh());
+  }
+
+  public CompletableFuture<Void> refreshAll() {
+    return CompletableFuture.allOf(projects.refresh(), tree.refresh().thenCompose(v -> suggestions.refresh()));
+  }
+
+  @Override
+  public void close() {
+    client.removeNotificationListener(events);
+    client.removeStateListener(onState);
+  }
+}
