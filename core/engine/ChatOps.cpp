@@ -12,7 +12,7 @@ ConversationMode Engine::conversationMode(const std::string& projectId,
   Branch here;
   if (cursorId) {
     impl_->liveNodeIn(*cursorId, projectId, "cursorId");
-    here = branchOf(*cursorId);
+    here = branchHeadOf(*cursorId);
   } else {
     here.isMainline = true;
   }

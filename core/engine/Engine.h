@@ -132,6 +132,9 @@ public:
                       const BranchUpdate& update);
   /// The branch a unit belongs to (derived from the tree).
   Branch branchOf(const std::string& unitId);
+  /// The same without `unitIds`: cheap (a walk up the cached path), for
+  /// callers that only need the head, anchor and metadata.
+  Branch branchHeadOf(const std::string& unitId);
 
   // Scope.
   ResolvedScope resolveScope(const std::string& projectId,

@@ -61,7 +61,7 @@ Project Engine::setMainline(const std::string& projectId, const Field<std::strin
   });
 }
 
-Branch Engine::branchOf(const std::string& unitId) {
+Branch Engine::branchHeadOf(const std::string& unitId) {
   Node* head = &impl_->liveNode(unitId);
   while (!head->unit.startsBranch && head->unit.parentId) head = impl_->parentOf(*head);
   Branch b;
@@ -74,7 +74,12 @@ Branch Engine::branchOf(const std::string& unitId) {
     b.status = meta->status;
     b.summary = meta->summary;
   }
-  for (std::optional<std::string> cur = head->unit.id; cur;
+  return b;
+}
+
+Branch Engine::branchOf(const std::string& unitId) {
+  Branch b = branchHeadOf(unitId);
+  for (std::optional<std::string> cur = b.headId; cur;
        cur = impl_->store->continuingChild(*cur))
     b.unitIds.push_back(*cur);
   return b;

@@ -58,14 +58,14 @@ bool summarizeBranch(Server& server, Engine& engine, const std::string& projectI
 
 void onPathSwitch(Server& server, Engine& engine, const std::string& projectId,
                   const std::string& fromUnit, const std::string& toUnit) {
-  Branch from = engine.branchOf(fromUnit);
-  Branch to = engine.branchOf(toUnit);
+  Branch from = engine.branchHeadOf(fromUnit);
+  Branch to = engine.branchHeadOf(toUnit);
   if (from.headId == to.headId) return;
   auto ignore = [](Engine&, const std::optional<Error>&) {};
   if (!from.isMainline) summarizeBranch(server, engine, projectId, from.headId, ignore);
   if (!to.isMainline) {
     Branch mainline = to;
-    while (!mainline.isMainline && mainline.anchorId) mainline = engine.branchOf(*mainline.anchorId);
+    while (!mainline.isMainline && mainline.anchorId) mainline = engine.branchHeadOf(*mainline.anchorId);
     summarizeBranch(server, engine, projectId, mainline.headId, ignore);
   }
 }

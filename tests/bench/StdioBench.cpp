@@ -37,7 +37,7 @@ void runStdioBench(const std::string& corpusDb, const BuiltStore& s, const std::
   // Open and first answer, from spawning the process to the preview reply.
   {
     auto a = Clock::now();
-    ServerProcess server({corpusDb, {}, {}});
+    ServerProcess server(corpusDb);
     server.client().initialize("bench");
     server.client().result("grove/scope/preview", previewParams(s.bigProject, s.bigPath1000));
     double ms = micros(Clock::now() - a) / 1000;
@@ -71,7 +71,7 @@ void runStdioBench(const std::string& corpusDb, const BuiltStore& s, const std::
     setenv("GROVE_SERVER", echo.c_str(), 1);
     double echoMedian = 0;
     {
-      ServerProcess e({scratchDb + ".echo", {}, {}});
+      ServerProcess e(scratchDb + ".echo");
       auto er = measure(200, 3000, [&] {
         e.client().result("grove/unit/get", {{"unitId", s.bigPath100}});
       });
@@ -85,7 +85,7 @@ void runStdioBench(const std::string& corpusDb, const BuiltStore& s, const std::
   }
   // Pipelined durable appends over stdio: a burst written at once.
   {
-    ServerProcess server({scratchDb, {}, {}});
+    ServerProcess server(scratchDb);
     auto& c = server.client();
     c.initialize("bench");
     std::string pid = c.result("grove/project/create", {{"title", "appends"}})["id"];
