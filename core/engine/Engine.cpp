@@ -146,7 +146,34 @@ void Engine::Impl::loadScoped(ProjectState& ps) {
   ps.scopedLoaded = true;
 }
 
+void Engine::Impl::prefetchPath(Node* cursor) {
+  if (cursor->parentResolved || !cursor->unit.parentId) return;
+  std::vector<Unit> rows = store->ancestry(cursor->unit.id);
+  Node* child = nullptr;
+  for (Unit& u : rows) {
+    Node* n;
+    if (auto it = nodes.find(u.id); it != nodes.end()) {
+      n = it->second.get();  // the cache is authoritative
+    } else {
+      auto node = std::make_unique<Node>();
+      node->unit = std::move(u);
+      n = nodes.emplace(node->unit.id, std::move(node)).first->second.get();
+    }
+    if (child) {
+      child->parent = n;
+      child->parentResolved = true;
+    }
+    if (n->parentResolved) return;  // the rest of the path is linked already
+    child = n;
+  }
+  if (child && !child->unit.parentId) {
+    child->parent = nullptr;
+    child->parentResolved = true;
+  }
+}
+
 std::vector<Node*> Engine::Impl::pathTo(ProjectState& ps, Node* cursor) {
+  prefetchPath(cursor);
   std::vector<Node*> path;
   const std::optional<std::string>& start = ps.project.mainlineStartId;
   for (Node* n = cursor; n; n = parentOf(*n)) {

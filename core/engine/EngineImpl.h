@@ -72,6 +72,8 @@ struct Engine::Impl {
   /// The nearest live ancestor-or-self of a unit id, or nullopt.
   std::optional<std::string> nearestLive(const std::optional<std::string>& unitId);
   void loadScoped(ProjectState& ps);
+  /// Loads a cursor's whole ancestry in one read when it is not cached.
+  void prefetchPath(Node* cursor);
   /// path(c), root (or mainline start) first.
   std::vector<Node*> pathTo(ProjectState& ps, Node* cursor);
 

@@ -42,6 +42,8 @@ public:
   virtual void insertUnit(const Unit&) = 0;
   virtual void updateUnit(const Unit&) = 0;  // the whole row, by id
   virtual std::optional<Unit> unit(const std::string& id) = 0;
+  /// A unit and all its ancestors, the unit first, in one read.
+  virtual std::vector<Unit> ancestry(const std::string& id) = 0;
   /// Every live unit of a project, ordered by seq.
   virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
   /// Live children, ordered by seq.

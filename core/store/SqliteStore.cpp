@@ -134,6 +134,7 @@ struct SqliteStore::Impl {
   int depth = 0;
   Stmt begin, commit, rollback;
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;
+  Stmt ancestry;
   Stmt insertUnit, updateUnit, getUnit, liveUnits, liveChildren, continuingChild, liveRoot,
       scopedUnits;
   Stmt addRevision, revisions;
@@ -197,6 +198,16 @@ struct SqliteStore::Impl {
                       "status=?7, scope=?8, seq=?9, created_at=?10, edited_at=?11, source=?12, "
                       "starts_branch=?13, removed=?14, author=?15 WHERE id=?1");
     getUnit = Stmt(db, unitSelect("WHERE id=?").c_str());
+    // One statement for a whole path: a cold preview of a long path would
+    // otherwise pay a statement per ancestor.
+    ancestry = Stmt(db, (std::string("WITH RECURSIVE chain(depth, ") + kUnitColumns +
+                         ") AS (SELECT 0, " + kUnitColumns + " FROM units WHERE id=?1 "
+                         "UNION ALL SELECT c.depth + 1, u.id, u.project_id, u.parent_id, u.role, "
+                         "u.kind, u.content, u.status, u.scope, u.seq, u.created_at, u.edited_at, "
+                         "u.source, u.starts_branch, u.removed, u.author FROM units u "
+                         "JOIN chain c ON u.id = c.parent_id) SELECT " + kUnitColumns +
+                         " FROM chain ORDER BY depth")
+                            .c_str());
     liveUnits = Stmt(db, unitSelect("WHERE project_id=? AND removed=0 ORDER BY seq").c_str());
     liveChildren = Stmt(db, "SELECT id FROM units WHERE parent_id=? AND removed=0 ORDER BY seq");
     continuingChild = Stmt(db,
@@ -348,6 +359,13 @@ std::optional<Unit> SqliteStore::unit(const std::string& id) {
   auto& st = impl_->getUnit.reset().bind(1, id);
   if (!st.step()) return std::nullopt;
   return readUnit(st);
+}
+
+std::vector<Unit> SqliteStore::ancestry(const std::string& id) {
+  auto& st = impl_->ancestry.reset().bind(1, id);
+  std::vector<Unit> out;
+  while (st.step()) out.push_back(readUnit(st));
+  return out;
 }
 
 std::vector<Unit> SqliteStore::liveUnits(const std::string& projectId) {

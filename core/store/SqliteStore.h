@@ -35,6 +35,7 @@ public:
   void insertUnit(const Unit&) override;
   void updateUnit(const Unit&) override;
   std::optional<Unit> unit(const std::string& id) override;
+  std::vector<Unit> ancestry(const std::string& id) override;
   std::vector<Unit> liveUnits(const std::string& projectId) override;
   std::vector<std::string> liveChildren(const std::string& parentId) override;
   std::optional<std::string> continuingChild(const std::string& parentId) override;

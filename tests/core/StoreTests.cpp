@@ -128,5 +128,27 @@ TEST_F(StoreTest, EverythingSurvivesReopenIncludingUndoAndRedo) {
   }
 }
 
+TEST_F(StoreTest, ColdPreviewLoadsTheWholePathInOrder) {
+  std::string pid;
+  std::vector<std::string> ids;
+  {
+    auto e = open();
+    pid = e->createProject("deep", std::nullopt).id;
+    std::optional<std::string> parent;
+    for (int i = 0; i < 50; ++i) {
+      parent = e->append({pid, parent, i % 2 ? Role::Assistant : Role::User, Kind::Message,
+                          "turn " + std::to_string(i), {}, Status::Complete, {}})
+                   .id;
+      ids.push_back(*parent);
+    }
+  }
+  auto e = open();  // nothing cached: the path comes from one ancestry read
+  auto scope = e->resolveScope(pid, ids[29]);
+  ASSERT_EQ(scope.units.size(), 30u);
+  for (size_t i = 0; i < 30; ++i) EXPECT_EQ(scope.units[i]->id, ids[i]);
+  // A deeper cursor reuses the linked part and reads only what is new.
+  EXPECT_EQ(e->resolveScope(pid, ids[49]).units.size(), 50u);
+}
+
 }  // namespace
 }  // namespace grove::test
