@@ -83,6 +83,7 @@ size_t FrameReader::parseHeader(std::string& error) const {
 }
 
 bool FrameReader::frameBuffered() const {
+  if (skip_ > 0) return false;
   std::string error;
   size_t h = parseHeader(error);
   if (h == 0 || !error.empty()) return false;
@@ -90,8 +91,26 @@ bool FrameReader::frameBuffered() const {
          static_cast<size_t>(length_) <= maxBody_;
 }
 
+bool FrameReader::skipPending() {
+  while (skip_ > 0) {
+    size_t have = buf_.size() - pos_;
+    if (have == 0) {
+      buf_.clear();
+      pos_ = 0;
+      if (!fill()) return false;
+      continue;
+    }
+    size_t take = have < skip_ ? have : skip_;
+    pos_ += take;
+    skip_ -= take;
+  }
+  return true;
+}
+
 FrameReader::Result FrameReader::next(std::string& body, std::string& error) {
   error.clear();
+  // The body of a refused frame is skipped now, after its refusal went out.
+  if (!skipPending()) return Result::Eof;
   size_t headerLen;
   for (;;) {
     headerLen = parseHeader(error);
@@ -102,20 +121,9 @@ FrameReader::Result FrameReader::next(std::string& body, std::string& error) {
   pos_ += headerLen;
   size_t len = static_cast<size_t>(length_);
   if (len > maxBody_) {
-    // Skip the declared body so the next frame can still be read.
-    size_t left = len;
-    while (left > 0) {
-      size_t have = buf_.size() - pos_;
-      if (have == 0) {
-        buf_.clear();
-        pos_ = 0;
-        if (!fill()) return Result::Eof;
-        continue;
-      }
-      size_t take = have < left ? have : left;
-      pos_ += take;
-      left -= take;
-    }
+    // Refuse at once; the declared body is skipped on the next call so the
+    // following frame can still be read.
+    skip_ = len;
     error = "message of " + std::to_string(len) + " bytes is above the limit of " +
             std::to_string(maxBody_) + " bytes";
     return Result::TooLarge;

@@ -16,7 +16,7 @@ class FrameReader {
 public:
   enum class Result {
     Frame,      // `body` holds one message
-    TooLarge,   // Content-Length above the limit; the body was skipped
+    TooLarge,   // Content-Length above the limit; the body is skipped by the next call
     Malformed,  // a header we cannot parse; the stream cannot be resynced
     Eof,        // the peer closed the stream
   };
@@ -32,6 +32,7 @@ public:
 
 private:
   bool fill();  // reads more bytes; false on EOF or error
+  bool skipPending();  // skips what is left of a refused body; false on EOF
   /// Parses the header at the front of the buffer; returns its length or 0
   /// when incomplete. Sets length_ or malformed_.
   size_t parseHeader(std::string& error) const;
@@ -41,6 +42,7 @@ private:
   std::string buf_;
   size_t pos_ = 0;  // start of unconsumed bytes in buf_
   mutable long long length_ = -1;
+  size_t skip_ = 0;  // bytes of a refused body still to skip
 };
 
 }  // namespace grove::rpc

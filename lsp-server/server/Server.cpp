@@ -4,6 +4,7 @@
 
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
+#include "jsonrpc/JsonDepth.h"
 #include "llm/ConfigLoader.h"
 #include "protocol/Convert.h"
 #include "server/Replies.h"
@@ -128,12 +129,20 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
   std::vector<json> messages;
   std::vector<std::string> early;
   for (auto& f : frames) {
+    if (!rpc::nestingWithin(f, rpc::kMaxJsonDepth)) {
+      early.push_back(errorReply(nullptr, rpc::InvalidRequest,
+                                 "JSON nested deeper than " + std::to_string(rpc::kMaxJsonDepth) + " levels")
+                          .dump());
+      continue;
+    }
     json msg = json::parse(f, nullptr, false);
     if (msg.is_discarded()) {
       early.push_back(errorReply(nullptr, rpc::ParseError, "invalid JSON").dump());
       continue;
     }
-    if (msg.is_object() && msg.value("method", "") == "$/cancelRequest") {
+    auto method = msg.is_object() ? msg.find("method") : msg.end();
+    if (msg.is_object() && method != msg.end() && method->is_string() &&
+        *method == "$/cancelRequest") {
       auto params = msg.find("params");
       if (params != msg.end() && params->is_object() && params->contains("id"))
         conn.markCancelled((*params)["id"].dump());

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "server/Server.h"
@@ -60,6 +61,11 @@ int main(int argc, char** argv) {
     }
   }
   try {
+    if (shared) {
+      // A first run on a fresh machine: the store's folder may not exist yet.
+      auto dir = std::filesystem::path(flags.db).parent_path();
+      if (!dir.empty()) std::filesystem::create_directories(dir);
+    }
     auto lock = std::make_unique<tool::StoreLock>(flags.db + ".lock");
     if (shared && !lock->tryAcquire()) {
       log::info("store " + flags.db + " is owned by another grove-server: joining it");

@@ -15,6 +15,7 @@
 
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
+#include "jsonrpc/JsonDepth.h"
 #include "jsonrpc/FrameWriter.h"
 #include "jsonrpc/Sockets.h"
 #include "support/Log.h"
@@ -51,7 +52,14 @@ private:
     int readFd = -1, writeFd = -1;
     while (std::chrono::steady_clock::now() < deadline) {
       auto lock = std::make_unique<StoreLock>(lockPath_);
-      if (lock->tryAcquire()) {
+      bool acquired = false;
+      try {
+        acquired = lock->tryAcquire();
+      } catch (const std::exception& e) {
+        log::error(e.what());
+        return false;
+      }
+      if (acquired) {
         try {
           owner_ = std::make_unique<CoreOwner>(flags_, std::move(lock), socketPath_);
           owner_->startListening();
@@ -81,7 +89,7 @@ private:
     std::lock_guard<std::mutex> lock(mu_);
     upRead_ = readFd;
     upWriteFd_ = writeFd;
-    upWriter_ = std::make_unique<rpc::FrameWriter>(writeFd);
+    upWriter_ = std::make_shared<rpc::FrameWriter>(writeFd);
     if (initialize_) {
       // The new core has not met this editor: introduce it again, quietly.
       json init = json::parse(*initialize_);
@@ -107,23 +115,31 @@ private:
         if (r == rpc::FrameReader::Result::Malformed) break;
         continue;
       }
-      json msg = json::parse(body, nullptr, false);
+      // Too deep to parse safely here: the owner refuses it with an error.
+      json msg = rpc::nestingWithin(body, rpc::kMaxJsonDepth) ? json::parse(body, nullptr, false) : json();
       std::string key, method;
       if (msg.is_object() && msg.contains("method") && msg["method"].is_string()) {
         method = msg["method"];
         if (msg.contains("id")) key = msg["id"].dump();
       }
-      std::unique_lock<std::mutex> lock(mu_);
-      if (method == "initialize" && !key.empty()) initialize_ = body;
-      if (method == "shutdown") shutdownSeen_ = true;
-      if (method == "exit") exitSent_ = true;
-      cv_.wait(lock, [this] { return upWriter_ || failed_; });
-      if (failed_) break;
-      if (!key.empty()) pending_.insert(key);
-      if (!upWriter_->write(body) && !key.empty()) {
-        pending_.erase(key);
-        editorOut_.write(restarted(msg["id"]).dump());
+      std::shared_ptr<rpc::FrameWriter> writer;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        if (method == "initialize" && !key.empty()) initialize_ = body;
+        if (method == "shutdown") shutdownSeen_ = true;
+        if (method == "exit") exitSent_ = true;
+        cv_.wait(lock, [this] { return upWriter_ || failed_; });
+        if (failed_) break;
+        if (!key.empty()) pending_.insert(key);
+        writer = upWriter_;
       }
+      // Never hold the lock across a write that can block: the owner may be
+      // blocked writing to us, and our reader needs the lock to drain it.
+      if (!writer->write(body) && !key.empty()) {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (pending_.erase(key)) editorOut_.write(restarted(msg["id"]).dump());
+      }
+      std::lock_guard<std::mutex> lock(mu_);
       if (exitSent_) break;
     }
     std::lock_guard<std::mutex> lock(mu_);
@@ -147,7 +163,7 @@ private:
       rpc::FrameReader in(fd, flags_.maxMessageBytes);
       std::string body, error;
       while (in.next(body, error) == rpc::FrameReader::Result::Frame) {
-        json msg = json::parse(body, nullptr, false);
+        json msg = rpc::nestingWithin(body, rpc::kMaxJsonDepth) ? json::parse(body, nullptr, false) : json();
         if (msg.is_object() && msg.contains("id") && !msg.contains("method")) {
           std::lock_guard<std::mutex> lock(mu_);
           std::string key = msg["id"].dump();
@@ -190,7 +206,7 @@ private:
   std::mutex mu_;
   std::condition_variable cv_;
   int upRead_ = -1, upWriteFd_ = -1;
-  std::unique_ptr<rpc::FrameWriter> upWriter_;
+  std::shared_ptr<rpc::FrameWriter> upWriter_;
   rpc::FrameWriter editorOut_{1};
   std::optional<std::string> initialize_;
   std::set<std::string> pending_, swallow_;

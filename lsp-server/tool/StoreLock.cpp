@@ -4,7 +4,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <filesystem>
 
 namespace grove::tool {
@@ -16,7 +19,8 @@ StoreLock::~StoreLock() {
 bool StoreLock::tryAcquire() {
   if (fd_ >= 0) return true;
   int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0) return false;
+  if (fd < 0)
+    throw std::runtime_error("cannot open the store lock " + path_ + ": " + std::strerror(errno));
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd);
     return false;

@@ -16,6 +16,8 @@ public:
   StoreLock& operator=(const StoreLock&) = delete;
 
   /// Takes the lock if nobody holds it; false when another process does.
+  /// Throws std::runtime_error when the lock file cannot be opened at all
+  /// (a missing or read-only directory), which is not "someone owns it".
   bool tryAcquire();
   bool held() const { return fd_ >= 0; }
 

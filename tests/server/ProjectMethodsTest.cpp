@@ -1,0 +1,180 @@
+// grove/project/*: create, list, get, rename, delete, restore, setCursor.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+#include "ServerFixture.h"
+
+namespace grove::test {
+namespace {
+
+using ProjectMethods = ServerFixture;
+
+bool isIsoUtc(const json& v) {
+  static const std::regex iso(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)");
+  return v.is_string() && std::regex_match(v.get<std::string>(), iso);
+}
+
+TEST_F(ProjectMethods, CreateReturnsAnEmptyProject) {
+  json p = rpc().result("grove/project/create",
+                        {{"title", "Résumé help"}, {"workspaceUri", "file:///home/alex/cv"}});
+  EXPECT_TRUE(p["id"].is_string() && !p["id"].get<std::string>().empty());
+  EXPECT_EQ(p["title"], "Résumé help");
+  EXPECT_EQ(p["workspaceUri"], "file:///home/alex/cv");
+  EXPECT_TRUE(p["mainlineStartId"].is_null());
+  EXPECT_TRUE(p["mainlineEndId"].is_null());
+  EXPECT_TRUE(p["cursorId"].is_null());
+  EXPECT_TRUE(p["deletedAt"].is_null());
+  EXPECT_TRUE(p["revision"].is_number_integer());
+  EXPECT_TRUE(isIsoUtc(p["createdAt"])) << p.dump();
+  EXPECT_TRUE(isIsoUtc(p["updatedAt"])) << p.dump();
+  EXPECT_NE(createProject()["id"], p["id"]);
+}
+
+TEST_F(ProjectMethods, CreateErrors) {
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/create", json::object()), "title"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/create", {{"title", 5}}), "title"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/create", {{"title", nullptr}}), "title"));
+  EXPECT_TRUE(isInvalidParams(
+      rpc().call("grove/project/create", {{"title", "t"}, {"workspaceUri", 1}}), "workspaceUri"));
+}
+
+TEST_F(ProjectMethods, ListFiltersByWorkspaceAndHidesTheTrash) {
+  json a = rpc().result("grove/project/create", {{"title", "a"}, {"workspaceUri", "file:///w1"}});
+  json b = rpc().result("grove/project/create", {{"title", "b"}, {"workspaceUri", "file:///w2"}});
+  json c = createProject("c");
+  auto ids = [](const json& list) {
+    std::set<std::string> out;
+    for (const auto& p : list["projects"]) out.insert(p["id"].get<std::string>());
+    return out;
+  };
+  EXPECT_EQ(ids(rpc().result("grove/project/list")),
+            (std::set<std::string>{a["id"], b["id"], c["id"]}));
+  EXPECT_EQ(ids(rpc().result("grove/project/list", {{"workspaceUri", "file:///w1"}})),
+            (std::set<std::string>{a["id"]}));
+  ASSERT_TRUE(isResult(rpc().call("grove/project/delete", {{"projectId", b["id"]}})));
+  EXPECT_EQ(ids(rpc().result("grove/project/list")), (std::set<std::string>{a["id"], c["id"]}));
+  EXPECT_EQ(ids(rpc().result("grove/project/list", {{"includeDeleted", true}})),
+            (std::set<std::string>{a["id"], b["id"], c["id"]}));
+}
+
+TEST_F(ProjectMethods, ListErrors) {
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/list", {{"workspaceUri", 3}}), "workspaceUri"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/list", {{"includeDeleted", "yes"}}),
+                              "includeDeleted"));
+}
+
+TEST_F(ProjectMethods, GetReturnsProjectUnitsAndBranches) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "hello");
+  json reply = append(p["id"], root["id"], "assistant", "hi");
+  json side = append(p["id"], root["id"], "assistant", "other", {{"branch", {{"title", "side"}}}});
+  json got = getProject(p["id"]);
+  EXPECT_EQ(got["project"]["id"], p["id"]);
+  EXPECT_EQ(got["project"]["mainlineEndId"], reply["id"]);
+  ASSERT_EQ(got["units"].size(), 3u);
+  EXPECT_EQ(got["units"][0]["id"], root["id"]);
+  EXPECT_EQ(got["units"][1]["id"], reply["id"]);
+  EXPECT_EQ(got["units"][2]["id"], side["id"]);
+  ASSERT_EQ(got["branches"].size(), 2u);
+  EXPECT_EQ(got["branches"][0]["isMainline"], true);
+  EXPECT_EQ(got["branches"][0]["headId"], root["id"]);
+  EXPECT_TRUE(got["branches"][0]["anchorId"].is_null());
+  EXPECT_EQ(got["branches"][0]["unitIds"], json::array({root["id"], reply["id"]}));
+  EXPECT_EQ(got["branches"][1]["isMainline"], false);
+  EXPECT_EQ(got["branches"][1]["headId"], side["id"]);
+  EXPECT_EQ(got["branches"][1]["anchorId"], root["id"]);
+  EXPECT_EQ(got["branches"][1]["title"], "side");
+  EXPECT_EQ(got["branches"][1]["status"], "open");
+  EXPECT_EQ(got["branches"][1]["unitIds"], json::array({side["id"]}));
+}
+
+TEST_F(ProjectMethods, GetErrors) {
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/get", {{"projectId", "p-missing"}}),
+                         "projectNotFound", "p-missing"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", json::object()), "projectId"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", {{"projectId", 12}}), "projectId"));
+}
+
+TEST_F(ProjectMethods, RenameChangesTheTitleAndBumpsTheRevision) {
+  json p = createProject("old");
+  json r = rpc().result("grove/project/rename", {{"projectId", p["id"]}, {"title", "new"}});
+  EXPECT_EQ(r["title"], "new");
+  EXPECT_GT(r["revision"].get<int64_t>(), p["revision"].get<int64_t>());
+  EXPECT_EQ(getProject(p["id"])["project"]["title"], "new");
+}
+
+TEST_F(ProjectMethods, RenameErrors) {
+  json p = createProject();
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/rename", {{"projectId", "nope"}, {"title", "x"}}),
+                         "projectNotFound", "nope"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/rename", {{"projectId", p["id"]}}), "title"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/rename", {{"title", "x"}}), "projectId"));
+}
+
+TEST_F(ProjectMethods, DeleteMovesToTheTrashAndRestoreBringsItBack) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "kept through the trash");
+  json del = rpc().result("grove/project/delete", {{"projectId", p["id"]}});
+  EXPECT_EQ(del, json::object());
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/get", {{"projectId", p["id"]}}),
+                         "projectNotFound", p["id"]));
+  // Its units are out of reach while it is in the trash.
+  EXPECT_TRUE(isNotFound(rpc().call("grove/unit/get", {{"unitId", root["id"]}}), "unitNotFound",
+                         root["id"]));
+  json back = rpc().result("grove/project/restore", {{"projectId", p["id"]}});
+  EXPECT_EQ(back["id"], p["id"]);
+  EXPECT_TRUE(back["deletedAt"].is_null());
+  EXPECT_EQ(rpc().result("grove/unit/get", {{"unitId", root["id"]}})["content"],
+            "kept through the trash");
+}
+
+TEST_F(ProjectMethods, DeleteAndRestoreErrors) {
+  json p = createProject();
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/delete", {{"projectId", "gone"}}),
+                         "projectNotFound", "gone"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/delete", json::object()), "projectId"));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/restore", {{"projectId", "gone"}}),
+                         "projectNotFound", "gone"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/restore", {{"projectId", false}}),
+                              "projectId"));
+  // Deleting twice: the second time the project is already in the trash.
+  ASSERT_TRUE(isResult(rpc().call("grove/project/delete", {{"projectId", p["id"]}})));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/delete", {{"projectId", p["id"]}}),
+                         "projectNotFound", p["id"]));
+}
+
+TEST_F(ProjectMethods, SetCursorMovesAndClearsTheCursor) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "q");
+  json a = append(p["id"], root["id"], "assistant", "a");
+  EXPECT_EQ(getProject(p["id"])["project"]["cursorId"], a["id"]);  // append moves it
+  json moved = rpc().result("grove/project/setCursor", {{"projectId", p["id"]}, {"cursorId", root["id"]}});
+  EXPECT_EQ(moved["cursorId"], root["id"]);
+  // An absent cursorId in a preview means the project's cursor.
+  json pv = rpc().result("grove/scope/preview", {{"projectId", p["id"]}});
+  EXPECT_EQ(messageUnitIds(pv), (std::vector<Ids>{{root["id"]}}));
+  json cleared = rpc().result("grove/project/setCursor", {{"projectId", p["id"]}, {"cursorId", nullptr}});
+  EXPECT_TRUE(cleared["cursorId"].is_null());
+}
+
+TEST_F(ProjectMethods, SetCursorErrors) {
+  json p = createProject();
+  json other = createProject("other");
+  json foreign = append(other["id"], nullptr, "user", "elsewhere");
+  EXPECT_TRUE(isNotFound(
+      rpc().call("grove/project/setCursor", {{"projectId", p["id"]}, {"cursorId", "u-missing"}}),
+      "unitNotFound", "u-missing"));
+  EXPECT_TRUE(isInvalidParams(
+      rpc().call("grove/project/setCursor", {{"projectId", p["id"]}, {"cursorId", foreign["id"]}}),
+      "cursorId"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/setCursor", {{"projectId", p["id"]}}),
+                              "cursorId"));
+  EXPECT_TRUE(isNotFound(
+      rpc().call("grove/project/setCursor", {{"projectId", "nope"}, {"cursorId", nullptr}}),
+      "projectNotFound", "nope"));
+}
+
+}  // namespace
+}  // namespace grove::test
