@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.grove.client.ClientState;
+import dev.grove.client.GroveClient;
 import dev.grove.client.model.InitializeResult;
 import dev.grove.client.rpc.JsonRpcConnection;
 import dev.grove.client.rpc.MessageListener;
@@ -40,6 +41,28 @@ class LifecycleTest {
       // shutdown + exit: the server leaves on its own with code 0 (a kill would not be 0).
       assertEquals(0, process.onExit().get(10, TimeUnit.SECONDS));
       assertEquals(ClientState.STOPPED, f.client.state());
+    } finally {
+      f.close();
+    }
+  }
+
+  @Test
+  void aSecondClientOnTheSameStoreJoinsTheSharedCore() throws Exception {
+    GroveServerFixture f = GroveServerFixture.start();
+    try {
+      assertEquals("owner", f.client.initializeResult().coreRole());
+      assertEquals("Grove: this IDE runs the core", f.client.initializeResult().coreStatusLine());
+      ServerLauncher second = ProcessServerLauncher.forDatabase(GroveServerFixture.serverBinary(), f.db,
+          Map.of("XDG_CONFIG_HOME", f.dir.resolve("config").toString()), line -> {});
+      GroveClient other = new GroveClient(second, GroveServerFixture.testOptions());
+      try {
+        InitializeResult init = other.start();
+        assertEquals("joined", init.coreRole());
+        assertEquals("Grove: joined a shared core (2 clients)", init.coreStatusLine());
+        assertEquals(2, Futures.await(f.client.api().serverClients()).size());
+      } finally {
+        other.close();
+      }
     } finally {
       f.close();
     }

@@ -153,11 +153,22 @@ public final class GroveProjectService implements Disposable {
   }
 
   private void onStateChanged(ClientEvent e) {
+    if (e.state() == ClientState.READY && e.init() != null) showCoreStatus(e.init().coreStatusLine());
     if (e.state() == ClientState.RESTARTING && e.cause() != null) {
       showNotification(NotificationType.WARNING, GroveBundle.message("server.restarting", e.cause().getMessage()));
     } else if (e.state() == ClientState.FAILED && e.cause() != null) {
       showNotification(NotificationType.ERROR, GroveBundle.message("server.failed", e.cause().getMessage()));
     }
+  }
+
+  /** The status line: whether this IDE runs the core or joined one another editor runs. */
+  private void showCoreStatus(String line) {
+    com.intellij.openapi.application.ApplicationManager.getApplication().invokeLater(() -> {
+      if (project.isDisposed()) return;
+      var window = com.intellij.openapi.wm.ToolWindowManager.getInstance(project)
+          .getToolWindow(dev.grove.jetbrains.toolWindow.GroveToolWindowFactory.ID);
+      if (window != null) window.setTitle(line);
+    });
   }
 
   private static String pluginVersion() {
