@@ -1,5 +1,6 @@
 #include "jsonrpc/FrameReader.h"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -35,6 +36,12 @@ bool FrameReader::fill() {
     }
     if (n == 0) return false;
     if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      // A socket shared with a non-blocking FrameWriter: wait for data.
+      pollfd p{fd_, POLLIN, 0};
+      ::poll(&p, 1, -1);
+      continue;
+    }
     return false;
   }
 }

@@ -112,6 +112,8 @@ int Server::serve(int inFd, int outFd, const std::string& transport,
     if (conn->exitRequested) break;
   }
   conn->cancelAll();
+  // Replies are out; nothing may be written to this fd once the caller closes it.
+  conn->writer().detach();
   std::function<void(size_t)> onDisconnect;
   size_t remaining;
   {

@@ -64,5 +64,22 @@ TEST_F(MultiClient, OneClientLeavingDoesNotDisturbTheOther) {
   EXPECT_EQ(rpc().result("grove/server/clients")["clients"].size(), 1u);
 }
 
+TEST_F(MultiClient, AClientThatStopsReadingDoesNotStallTheOthers) {
+  // A frozen editor: connected and initialized, then it never reads again.
+  RpcClient& frozen = server_.connect();
+  frozen.initialize("frozen-editor");
+  std::string pid = createProject()["id"];
+  json root = append(pid, nullptr, "user", "root");
+  // Far more notifications than a pipe holds (64 KB is about 500 of them).
+  std::string text(200, 'x');
+  for (int i = 0; i < 2000; ++i) {
+    json reply = rpc().call("grove/unit/append",
+                            {{"projectId", pid}, {"parentId", root["id"]}, {"role", "user"}, {"content", text}},
+                            std::chrono::milliseconds(5000));
+    ASSERT_TRUE(reply.contains("result")) << "append " << i << " stalled: " << reply.dump();
+    rpc().takeNotifications();
+  }
+}
+
 }  // namespace
 }  // namespace grove::test
