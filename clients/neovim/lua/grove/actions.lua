@@ -1,0 +1,287 @@
+-- What the commands and keys do: each action is one or two requests to the server,
+-- after which the project is reloaded (didChange also arrives, and is coalesced).
+-- Every decision about the tree and scope is the server's; this file only gathers
+-- the user's intent (ids under the cursor, text typed, confirmations).
+
+local client = require("grove.client")
+local protocol = require("grove.protocol")
+local state = require("grove.state")
+
+local m = protocol.m
+local M = {}
+
+local function warn(msg)
+  vim.notify("Grove: " .. msg, vim.log.levels.WARN)
+end
+
+local function need_project()
+  local pid = state.project_id()
+  if not pid then
+    warn("no project open (:Grove new or :Grove open)")
+  end
+  return pid
+end
+
+local function after(done)
+  return function(...)
+    local args = { ... }
+    state.reload(function()
+      if done then
+        done(unpack(args))
+      end
+    end)
+  end
+end
+
+function M.new_project(title, done)
+  if not title or title == "" then
+    title = "Untitled " .. os.date("!%Y-%m-%d %H:%M")
+  end
+  client.call(m.project_create, { title = title }, function(project)
+    state.load(project.id, function()
+      if done then
+        done(project)
+      end
+    end)
+  end)
+end
+
+-- Picks a project with vim.ui.select and opens it.
+function M.open_project(done)
+  client.call(m.project_list, protocol.empty(), function(res)
+    local projects = res.projects or {}
+    if #projects == 0 then
+      warn("no projects yet; :Grove new [title] creates one")
+      return
+    end
+    vim.ui.select(projects, {
+      prompt = "Grove project",
+      format_item = function(p)
+        return string.format("%s  (%s)", p.title or p.id, p.updatedAt or p.createdAt or "")
+      end,
+    }, function(choice)
+      if choice then
+        state.load(choice.id, function()
+          if done then
+            done(choice)
+          end
+        end)
+      end
+    end)
+  end)
+end
+
+-- Opens the most recently updated project, or creates a first one; done(project).
+function M.start(done)
+  client.call(m.project_list, protocol.empty(), function(res)
+    local latest
+    for _, p in ipairs(res.projects or {}) do
+      if not latest or (p.updatedAt or "") > (latest.updatedAt or "") then
+        latest = p
+      end
+    end
+    if not latest then
+      return M.new_project("My first project", done)
+    end
+    state.load(latest.id, function()
+      if done then
+        done(latest)
+      end
+    end)
+  end)
+end
+
+-- Sends a message from the cursor, or from `opts.branch_from` as the first unit of a
+-- new branch. Streams through grove/chat/send when the server has it; otherwise the
+-- message is appended as a user unit (foundation servers have no model).
+function M.send(content, opts, done)
+  opts = opts or {}
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  if not content or vim.trim(content) == "" then
+    warn("nothing to send")
+    return
+  end
+  if state.sending() then
+    warn("an answer is still running (stop it first)")
+    return
+  end
+  local parent = opts.branch_from or state.cursor()
+  local params = { projectId = pid, parentId = parent or protocol.null, content = content }
+  if opts.branch_from then
+    params.branch = opts.branch_title and { title = opts.branch_title } or protocol.empty()
+  end
+  if client.supports(m.chat_send) then
+    local sending = { content = content, parentId = parent }
+    sending.ticket = client.request(m.chat_send, params, function(err, res)
+      local mine = state.project_id() == pid -- else another project was opened meanwhile
+      if res and mine then
+        -- Show the finished turn at once; the server moved its cursor to the answer.
+        local moved = res.assistantUnit and res.assistantUnit.id or (res.userUnit and res.userUnit.id)
+        state.put_units({ res.userUnit, res.assistantUnit }, moved)
+      end
+      state.set_sending(nil)
+      if err and err.code ~= protocol.errors.REQUEST_CANCELLED then
+        warn("send failed: " .. tostring(err.message))
+      end
+      if not mine then
+        return
+      end
+      state.reload(function()
+        if done then
+          done(err, res)
+        end
+      end)
+    end)
+    state.set_sending(sending)
+    return
+  end
+  params.role = "user"
+  params.kind = "message"
+  client.call(m.unit_append, params, function(unit)
+    state.set_cursor(unit.id, after(function()
+      if done then
+        done(nil, { userUnit = unit })
+      end
+    end))
+  end)
+end
+
+-- Stops the answer being generated.
+function M.stop()
+  local sending = state.sending()
+  if not sending then
+    warn("no answer is running")
+    return
+  end
+  client.cancel(sending.ticket)
+end
+
+function M.set_scope(ids, scope, done)
+  if #ids == 0 then
+    return
+  end
+  local params = { unitIds = ids, scope = scope }
+  if scope == "toggle" then
+    params.cursorId = state.cursor() or protocol.null
+  end
+  client.call(m.unit_set_scope, params, after(done))
+end
+
+-- Deletes after showing what would go (a preview from the server) and asking.
+function M.delete(ids, subtree, done)
+  if #ids == 0 then
+    return
+  end
+  local params = { unitIds = ids, subtree = subtree or false }
+  client.call(m.unit_delete, vim.tbl_extend("force", params, { preview = true }), function(preview)
+    local removed = #(preview.removed or {})
+    local placeholders = #(preview.placeholders or {})
+    local prompt = string.format(
+      "Delete %d unit%s (%d removed, %d left as placeholder%s)?",
+      #ids,
+      #ids == 1 and "" or "s",
+      removed,
+      placeholders,
+      placeholders == 1 and "" or "s"
+    )
+    vim.ui.select({ "Delete", "Cancel" }, { prompt = prompt }, function(choice)
+      if choice ~= "Delete" then
+        return
+      end
+      client.call(m.unit_delete, params, after(done))
+    end)
+  end)
+end
+
+function M.set_mainline(which, id, done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  local params = { projectId = pid }
+  params[which == "start" and "startId" or "endId"] = id or protocol.null
+  client.call(m.mainline_set, params, after(done))
+end
+
+-- Renames the branch that holds unit `id` (asks for the title).
+function M.rename_branch(id, done)
+  local pid = need_project()
+  local branch = id and state.branch_of(id)
+  if not pid or not branch then
+    warn("no branch here")
+    return
+  end
+  vim.ui.input({ prompt = "Branch title: ", default = branch.title or "" }, function(title)
+    if not title or title == "" then
+      return
+    end
+    client.call(m.branch_update, { projectId = pid, headId = branch.headId, title = title }, after(done))
+  end)
+end
+
+function M.edit(id, content, done)
+  client.call(m.unit_edit, { unitId = id, content = content }, after(done))
+end
+
+function M.history(which, done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  client.call(which == "redo" and m.history_redo or m.history_undo, { projectId = pid }, after(done))
+end
+
+-- Searches every project; picking a hit opens its project and shows it in the map.
+function M.search(query, done)
+  if not query or query == "" then
+    vim.ui.input({ prompt = "Search Grove: " }, function(q)
+      if q and q ~= "" then
+        M.search(q, done)
+      end
+    end)
+    return
+  end
+  client.call(m.search, { query = query, limit = 50 }, function(res)
+    local hits = res.hits or {}
+    if #hits == 0 then
+      vim.notify("Grove: no match for " .. query, vim.log.levels.INFO)
+      return
+    end
+    vim.ui.select(hits, {
+      prompt = "Grove search: " .. query,
+      format_item = function(h)
+        return (h.snippet or ""):gsub("\n", " ")
+      end,
+    }, function(hit)
+      if not hit then
+        return
+      end
+      local function show()
+        require("grove.ui.map").open()
+        require("grove.ui.map").focus_unit(hit.unitId)
+        if done then
+          done(hit)
+        end
+      end
+      if hit.projectId ~= state.project_id() then
+        state.load(hit.projectId, show)
+      else
+        show()
+      end
+    end)
+  end)
+end
+
+-- Resolves a suggestion: action is "accept", "reject" or "defer".
+function M.resolve_suggestion(sug, action, done)
+  if not client.supports(m.suggestion_resolve) then
+    warn("this server has no structure suggestions yet")
+    return
+  end
+  client.call(m.suggestion_resolve, { suggestionId = sug.id, decision = action }, after(done))
+end
+
+return M

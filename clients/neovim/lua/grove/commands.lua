@@ -1,0 +1,119 @@
+-- :Grove {subcommand} [args]: one table of subcommands, each a small function, with
+-- completion of the names.
+
+local actions = require("grove.actions")
+local state = require("grove.state")
+
+local M = {}
+
+local function chat()
+  return require("grove.ui.chat")
+end
+
+local function map()
+  return require("grove.ui.map")
+end
+
+-- Lets the user pick a pending suggestion, then what to do with it.
+local function suggestions()
+  local list = state.suggestions()
+  if #list == 0 then
+    vim.notify("Grove: no pending suggestions", vim.log.levels.INFO)
+    return
+  end
+  vim.ui.select(list, {
+    prompt = "Grove suggestions",
+    format_item = function(s)
+      return string.format("%s: %s", s.kind or "?", (s.reason or ""):gsub("\n", " "))
+    end,
+  }, function(sug)
+    if not sug then
+      return
+    end
+    vim.ui.select({ "accept", "reject", "defer" }, { prompt = "Suggestion: " .. (sug.kind or "") }, function(action)
+      if action then
+        actions.resolve_suggestion(sug, action)
+      end
+    end)
+  end)
+end
+
+M.subcommands = {
+  new = function(args)
+    actions.new_project(args, function()
+      chat().open()
+    end)
+  end,
+  open = function()
+    actions.open_project(function()
+      chat().open()
+    end)
+  end,
+  chat = function()
+    chat().open()
+  end,
+  start = function()
+    actions.start(function()
+      chat().open()
+      chat().focus_prompt()
+    end)
+  end,
+  map = function()
+    map().open()
+  end,
+  send = function(args)
+    if args ~= "" then
+      actions.send(args)
+    else
+      chat().send()
+    end
+  end,
+  stop = function()
+    actions.stop()
+  end,
+  capture = function(_, opts)
+    require("grove.capture").capture(opts.line1, opts.line2)
+  end,
+  preview = function()
+    require("grove.ui.preview").open()
+  end,
+  undo = function()
+    actions.history("undo")
+  end,
+  redo = function()
+    actions.history("redo")
+  end,
+  search = function(args)
+    actions.search(args)
+  end,
+  suggestions = suggestions,
+}
+
+function M.run(opts)
+  local name, args = opts.args:match("^%s*(%S*)%s*(.-)%s*$")
+  local fn = M.subcommands[name]
+  if not fn then
+    vim.notify(
+      "Grove: unknown subcommand '" .. name .. "' (" .. table.concat(M.complete(""), ", ") .. ")",
+      vim.log.levels.ERROR
+    )
+    return
+  end
+  fn(args, opts)
+end
+
+function M.complete(arglead, cmdline)
+  if cmdline and cmdline:match("^%S+%s+%S+%s") then
+    return {}
+  end
+  local out = {}
+  for name in pairs(M.subcommands) do
+    if name:sub(1, #arglead) == arglead then
+      table.insert(out, name)
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+return M

@@ -1,0 +1,120 @@
+-- Options for grove.nvim: one defaults table, merged with what setup(opts) receives.
+-- Every option is documented here and in doc/grove.txt (section grove-config).
+
+---@class grove.Config
+local M = {}
+
+-- Directory of this plugin (clients/neovim), found from this file's own path so
+-- that the repository's freshly built server can be the fallback command.
+local function plugin_root()
+  local src = debug.getinfo(1, "S").source:sub(2)
+  return vim.fn.fnamemodify(src, ":p:h:h:h")
+end
+
+---@type grove.Config
+M.defaults = {
+  -- Server command: a string or a list (program + arguments). nil means: $GROVE_SERVER,
+  -- then `grove-server` on PATH, then <repo>/build/lsp-server/grove-server.
+  cmd = nil,
+  -- SQLite store path passed as `--db`; nil lets the server pick its default store.
+  db = nil,
+  -- Server log file passed as `--log-file`; nil means stdpath("cache")/grove/server.log
+  -- (so the server's log does not end up in Neovim's LSP log).
+  log_file = nil,
+  -- Extra environment for the server process (e.g. provider settings); values are never logged.
+  env = nil,
+  -- Milliseconds the health check waits for the server to answer `initialize`.
+  health_timeout_ms = 5000,
+  -- Chat buffer: where it opens ("vsplit", "split", "tab" or "current").
+  chat_layout = "vsplit",
+  -- Context map buffer: where it opens.
+  map_layout = "vsplit",
+  -- Maximum characters of a unit shown on its line in the context map.
+  map_line_width = 60,
+  -- Buffer-local keys. Set a key to false to leave it unmapped.
+  keymaps = {
+    chat = {
+      send = "<C-s>", -- send the prompt area (normal and insert mode)
+      send_normal = "<CR>", -- send, in normal mode on the prompt area
+      branch = "gb", -- next message starts a branch from the unit under the cursor
+      toggle_scope = "gs", -- Revert: flip the unit's scope for the current path
+      edit = "ge", -- edit the unit in a scratch buffer (:w saves it)
+      locate = "gm", -- show the unit in the context map
+      stop = "<C-c>", -- cancel the running answer
+      preview = "gp", -- what the model will receive
+      accept = "ga", -- suggestion card on this unit: accept
+      reject = "gr", -- suggestion card: reject
+      defer = "gd", -- suggestion card: defer
+    },
+    map = {
+      chat = "<CR>", -- jump to the unit in the chat
+      cursor = "c", -- continue from this unit (make it the cursor)
+      branch = "b", -- branch from this unit (opens the chat composer)
+      include = "i", -- include (normal and visual)
+      exclude = "x", -- exclude (normal and visual)
+      toggle = "t", -- Revert (normal and visual: one batch)
+      auto = "a", -- back to automatic scope (normal and visual)
+      delete = "dd", -- delete with placeholders, after a preview and a confirmation
+      delete_visual = "d", -- delete the visual range
+      delete_subtree = "D", -- delete the unit and everything below it
+      mainline_start = "S", -- the model sees the mainline from here
+      mainline_end = "E", -- the mainline ends here
+      rename = "r", -- rename the branch under the cursor
+      search = "/", -- search every project
+      undo = "u",
+      redo = "<C-r>",
+      preview = "p",
+      refresh = "R",
+      close = "q",
+      accept = "ga", -- suggestion card on this unit: accept
+      reject = "gr", -- suggestion card: reject
+      defer = "gd", -- suggestion card: defer
+    },
+  },
+}
+
+M.options = vim.deepcopy(M.defaults)
+
+---@param opts table|nil
+function M.set(opts)
+  M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
+  return M.options
+end
+
+-- The server command as a list, resolved as documented on `cmd`.
+---@return string[]|nil cmd, string|nil why_not
+function M.server_cmd()
+  local cmd = M.options.cmd
+  if type(cmd) == "string" then
+    cmd = { cmd }
+  end
+  if not cmd then
+    local env = vim.env.GROVE_SERVER
+    if env and env ~= "" then
+      cmd = { env }
+    elseif vim.fn.executable("grove-server") == 1 then
+      cmd = { "grove-server" }
+    else
+      local built = plugin_root() .. "/../../build/lsp-server/grove-server"
+      built = vim.fn.fnamemodify(built, ":p")
+      if vim.fn.executable(built) ~= 1 then
+        return nil, "grove-server not found (set GROVE_SERVER, put it on PATH, or build the repository)"
+      end
+      cmd = { built }
+    end
+  end
+  cmd = vim.deepcopy(cmd)
+  if M.options.db then
+    vim.list_extend(cmd, { "--db", M.options.db })
+  end
+  local log_file = M.options.log_file
+  if not log_file then
+    local dir = vim.fn.stdpath("cache") .. "/grove"
+    vim.fn.mkdir(dir, "p")
+    log_file = dir .. "/server.log"
+  end
+  vim.list_extend(cmd, { "--log-file", log_file })
+  return cmd
+end
+
+return M

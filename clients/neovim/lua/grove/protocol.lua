@@ -1,0 +1,131 @@
+-- mirrors lsp-server/PROTOCOL.md (protocol version 1)
+--
+-- Every method and notification of the Grove protocol, in the order PROTOCOL.md lists
+-- them. tests/protocol_spec.lua compares these lists with the document's `**Method:**`
+-- and `**Notification:**` lines in both directions, so a method added to the server is
+-- added here in the same change. `used = false` marks what this client does not call
+-- or handle yet.
+
+local M = {}
+
+M.VERSION = 1
+
+-- JSON-RPC and application error codes the client reacts to.
+M.errors = {
+  METHOD_NOT_FOUND = -32601,
+  INVALID_PARAMS = -32602,
+  REQUEST_CANCELLED = -32800,
+  NOT_FOUND = 1001,
+  INVALID_OPERATION = 1002,
+  PROVIDER_FAILURE = 1003,
+}
+
+-- Method names used by the code, so a typo is a nil index rather than a silent miss.
+M.m = {
+  initialize = "initialize",
+  initialized = "initialized",
+  shutdown = "shutdown",
+  exit = "exit",
+  cancel = "$/cancelRequest",
+  server_methods = "grove/server/methods",
+  project_create = "grove/project/create",
+  project_list = "grove/project/list",
+  project_get = "grove/project/get",
+  project_rename = "grove/project/rename",
+  project_delete = "grove/project/delete",
+  project_restore = "grove/project/restore",
+  project_set_cursor = "grove/project/setCursor",
+  project_did_change = "grove/project/didChange",
+  unit_append = "grove/unit/append",
+  unit_get = "grove/unit/get",
+  unit_get_many = "grove/unit/getMany",
+  unit_revisions = "grove/unit/revisions",
+  unit_edit = "grove/unit/edit",
+  unit_set_scope = "grove/unit/setScope",
+  unit_delete = "grove/unit/delete",
+  mainline_set = "grove/mainline/set",
+  branch_update = "grove/branch/update",
+  scope_preview = "grove/scope/preview",
+  scope_reset = "grove/scope/reset",
+  history_undo = "grove/history/undo",
+  history_redo = "grove/history/redo",
+  search = "grove/search",
+  chat_send = "grove/chat/send",
+  chat_did_stream = "grove/chat/didStream",
+  provider_list = "grove/provider/list",
+  suggestion_list = "grove/suggestion/list",
+  suggestion_resolve = "grove/suggestion/resolve",
+  suggestion_did_create = "grove/suggestion/didCreate",
+  suggestion_did_change = "grove/suggestion/didChange",
+}
+
+-- The mirror proper: every `**Method:**` of PROTOCOL.md, in its order, with whether
+-- this client uses it.
+M.methods = {
+  { "grove/project/create", used = true },
+  { "grove/project/list", used = true },
+  { "grove/project/get", used = true },
+  { "grove/project/rename", used = false },
+  { "grove/project/delete", used = false },
+  { "grove/project/restore", used = false },
+  { "grove/project/setCursor", used = true },
+  { "grove/unit/append", used = true },
+  { "grove/unit/get", used = false },
+  { "grove/unit/getMany", used = true },
+  { "grove/unit/revisions", used = false },
+  { "grove/unit/edit", used = true },
+  { "grove/unit/setScope", used = true },
+  { "grove/unit/delete", used = true },
+  { "grove/mainline/set", used = true },
+  { "grove/branch/update", used = true },
+  { "grove/scope/preview", used = true },
+  { "grove/scope/reset", used = false },
+  { "grove/history/undo", used = true },
+  { "grove/history/redo", used = true },
+  { "grove/search", used = true },
+  { "grove/chat/send", used = true },
+  { "grove/chat/regenerate", used = false },
+  { "grove/branch/summarize", used = false },
+  { "grove/provider/list", used = true },
+  { "grove/server/methods", used = true },
+  { "grove/server/clients", used = false },
+}
+
+-- Every `**Notification:**` of PROTOCOL.md (server to client).
+M.notifications = {
+  { "grove/project/didChange", used = true },
+  { "grove/chat/didStream", used = true },
+}
+
+-- The lifecycle messages of PROTOCOL.md's Lifecycle section.
+M.lifecycle = { "initialize", "initialized", "shutdown", "exit", "$/cancelRequest" }
+
+-- Announced by the structure-suggestion work (issue 7) but not yet in PROTOCOL.md. The client calls them only when the server lists them in
+-- grove/server/methods; each moves to the tables above when the document has it
+-- (tests/protocol_spec.lua fails until it does).
+M.upcoming = {
+  { "grove/suggestion/list", used = true },
+  { "grove/suggestion/resolve", used = true },
+  { "grove/suggestion/didCreate", used = true, notification = true },
+  { "grove/suggestion/didChange", used = true, notification = true },
+}
+
+-- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed
+-- when the server does not answer grove/server/methods.
+M.foundation = {
+  "grove/project/create", "grove/project/list", "grove/project/get", "grove/project/rename",
+  "grove/project/delete", "grove/project/restore", "grove/unit/append", "grove/unit/get",
+  "grove/unit/getMany", "grove/unit/revisions", "grove/unit/edit", "grove/unit/setScope",
+  "grove/unit/delete", "grove/mainline/set", "grove/branch/update", "grove/scope/preview",
+  "grove/scope/reset", "grove/history/undo", "grove/history/redo", "grove/search",
+}
+
+-- An empty JSON object: Neovim 0.7 encodes a plain {} as [].
+function M.empty()
+  return vim.empty_dict()
+end
+
+-- JSON null for "clear this field" (an absent field means "unchanged").
+M.null = vim.NIL
+
+return M

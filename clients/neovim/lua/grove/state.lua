@@ -1,0 +1,361 @@
+-- The client's mirror of the open project: the units and branches the server sent,
+-- which units the model would see from the cursor (taken from grove/scope/preview, so
+-- scope rules stay in the core), answers being streamed, and pending suggestions.
+-- It holds nothing the server does not: views re-render from it whenever it changes,
+-- and it re-fetches whenever the server says the project changed.
+
+local client = require("grove.client")
+local protocol = require("grove.protocol")
+
+local m = protocol.m
+local M = {}
+
+local s = {
+  project = nil,
+  units = {}, -- id -> Unit
+  children = {}, -- parentId ("" for roots) -> {id...} by seq
+  branches = {}, -- Branch[] as sent
+  branch_of = {}, -- unit id -> Branch holding it
+  in_scope = {}, -- unit id -> true when the model sees it from the cursor
+  local_cursor = nil, -- used while the server cannot store a cursor (no setCursor)
+  streams = {}, -- unit id -> text streamed so far
+  sending = nil, -- {content, parentId, ticket} while a message is on its way
+  suggestions = {}, -- pending Suggestion[]
+  listeners = {},
+  refresh_queued = nil, -- {units = {id=true}, full = bool} coalesced didChange work
+  loading = false,
+}
+
+local function emit()
+  for _, fn in ipairs(s.listeners) do
+    local ok, e = pcall(fn)
+    if not ok then
+      vim.notify("Grove: render failed: " .. tostring(e), vim.log.levels.WARN)
+    end
+  end
+end
+
+function M.subscribe(fn)
+  table.insert(s.listeners, fn)
+end
+
+local function index()
+  s.children, s.branch_of = {}, {}
+  local ids = vim.tbl_keys(s.units)
+  table.sort(ids, function(a, b)
+    return (s.units[a].seq or 0) < (s.units[b].seq or 0)
+  end)
+  for _, id in ipairs(ids) do
+    local key = s.units[id].parentId or ""
+    s.children[key] = s.children[key] or {}
+    table.insert(s.children[key], id)
+  end
+  for _, b in ipairs(s.branches) do
+    for _, id in ipairs(b.unitIds or {}) do
+      s.branch_of[id] = b
+    end
+  end
+end
+
+function M.project()
+  return s.project
+end
+
+function M.project_id()
+  return s.project and s.project.id
+end
+
+function M.unit(id)
+  return id and s.units[id]
+end
+
+function M.children(id)
+  return s.children[id or ""] or {}
+end
+
+function M.branches()
+  return s.branches
+end
+
+function M.branch_of(id)
+  return s.branch_of[id]
+end
+
+function M.streams()
+  return s.streams
+end
+
+function M.sending()
+  return s.sending
+end
+
+function M.set_sending(v)
+  s.sending = v
+  if not v then
+    s.streams = {}
+  end
+  emit()
+end
+
+function M.suggestions()
+  return s.suggestions
+end
+
+-- Where the next message continues from: the server's shared cursor when it stores
+-- one, else the one this editor chose, else the mainline's end.
+function M.cursor()
+  if not s.project then
+    return nil
+  end
+  local candidates
+  if client.supports(m.project_set_cursor) then
+    candidates = { s.project.cursorId, s.project.mainlineEndId }
+  else
+    candidates = { s.local_cursor, s.project.cursorId, s.project.mainlineEndId }
+  end
+  for i = 1, 3 do -- not ipairs: the candidates may be nil
+    local id = candidates[i]
+    if id and id ~= vim.NIL and s.units[id] then
+      return id
+    end
+  end
+  return nil
+end
+
+-- Units from the root to id, root first.
+function M.path(id)
+  local out, seen = {}, {}
+  while id and s.units[id] and not seen[id] do
+    seen[id] = true
+    table.insert(out, 1, id)
+    id = s.units[id].parentId
+  end
+  return out
+end
+
+-- "in", "excluded", "included" (pinned in from anywhere), "out" or "deleted".
+function M.scope_state(id)
+  local u = s.units[id]
+  if not u then
+    return "out"
+  end
+  if u.kind == "placeholder" then
+    return "deleted"
+  end
+  if u.scope == "excluded" then
+    return "excluded"
+  end
+  if s.in_scope[id] then
+    return u.scope == "included" and "included" or "in"
+  end
+  return "out"
+end
+
+local function refresh_scope(done)
+  local pid = M.project_id()
+  if not pid then
+    return done and done()
+  end
+  local cursor = M.cursor()
+  client.request(m.scope_preview, { projectId = pid, cursorId = cursor or protocol.null }, function(err, res)
+    if not err and res and pid == M.project_id() then
+      s.in_scope = {}
+      for _, msg in ipairs(res.messages or {}) do
+        for _, id in ipairs(msg.unitIds or {}) do
+          s.in_scope[id] = true
+        end
+      end
+    end
+    if done then
+      done()
+    end
+  end)
+end
+
+local function refresh_suggestions(done)
+  local pid = M.project_id()
+  if not pid or not client.supports(m.suggestion_list) then
+    s.suggestions = {}
+    return done and done()
+  end
+  client.request(m.suggestion_list, { projectId = pid }, function(err, res)
+    if not err and res and pid == M.project_id() then
+      s.suggestions = {}
+      for _, sug in ipairs(res.suggestions or {}) do
+        if sug.state == nil or sug.state == "pending" or sug.state == "deferred" then
+          table.insert(s.suggestions, sug)
+        end
+      end
+    end
+    if done then
+      done()
+    end
+  end)
+end
+
+local function apply_project(res)
+  s.project = res.project
+  s.units = {}
+  for _, u in ipairs(res.units or {}) do
+    s.units[u.id] = u
+  end
+  s.branches = res.branches or {}
+  index()
+end
+
+-- Loads (or reloads) a project in full, then its scope and suggestions, then renders.
+function M.load(project_id, done)
+  client.request(m.project_get, { projectId = project_id }, function(err, res)
+    if err then
+      vim.notify("Grove: cannot open project: " .. tostring(err.message), vim.log.levels.ERROR)
+      return done and done(err)
+    end
+    if s.project and s.project.id ~= project_id then
+      s.local_cursor, s.streams, s.sending, s.in_scope = nil, {}, nil, {}
+    end
+    apply_project(res)
+    refresh_scope(function()
+      refresh_suggestions(function()
+        emit()
+        if done then
+          done(nil, res)
+        end
+      end)
+    end)
+  end)
+end
+
+function M.reload(done)
+  if s.project then
+    M.load(s.project.id, done)
+  elseif done then
+    done()
+  end
+end
+
+-- Changes the cursor (shared through the server when it can store it).
+function M.set_cursor(id, done)
+  s.local_cursor = id
+  local pid = M.project_id()
+  if pid and client.supports(m.project_set_cursor) then
+    client.call(m.project_set_cursor, { projectId = pid, cursorId = id or protocol.null }, function(project)
+      if project and project.id then
+        s.project = project
+      end
+      refresh_scope(function()
+        emit()
+        if done then
+          done()
+        end
+      end)
+    end)
+    return
+  end
+  refresh_scope(function()
+    emit()
+    if done then
+      done()
+    end
+  end)
+end
+
+-- Ops that only change units' content or scope; anything else reloads the tree.
+local unit_only_ops = { setScope = true, edit = true, stream = true }
+
+local function flush_changes()
+  local q = s.refresh_queued
+  s.refresh_queued = nil
+  if not q or not s.project then
+    return
+  end
+  local ids = vim.tbl_keys(q.units)
+  if q.full or #ids == 0 then
+    return M.reload()
+  end
+  client.request(m.unit_get_many, { unitIds = ids }, function(err, res)
+    if err then
+      return M.reload()
+    end
+    for _, u in ipairs(res.units or {}) do
+      if s.units[u.id] then
+        s.units[u.id] = u
+      end
+    end
+    refresh_scope(emit)
+  end)
+end
+
+-- grove/project/didChange: coalesce what changed in this tick, then fetch only the
+-- changed units when the tree's shape is untouched, the whole project otherwise.
+client.on(m.project_did_change, function(p)
+  if not s.project or p.projectId ~= s.project.id then
+    return
+  end
+  if p.revision and s.project.revision and p.revision <= s.project.revision then
+    return
+  end
+  if p.revision then
+    s.project.revision = p.revision
+  end
+  local first = s.refresh_queued == nil
+  s.refresh_queued = s.refresh_queued or { units = {}, full = false }
+  local q = s.refresh_queued
+  local known = true
+  for _, id in ipairs(p.unitIds or {}) do
+    q.units[id] = true
+    known = known and s.units[id] ~= nil
+  end
+  if not unit_only_ops[p.op or ""] or not known then
+    q.full = true
+  end
+  if first then
+    vim.schedule(flush_changes)
+  end
+end)
+
+client.on(m.chat_did_stream, function(p)
+  if not s.project or p.projectId ~= s.project.id or not p.unitId then
+    return
+  end
+  s.streams[p.unitId] = (s.streams[p.unitId] or "") .. (p.text or "")
+  emit()
+end)
+
+local function on_suggestions(p)
+  if s.project and (p.projectId == nil or p.projectId == s.project.id) then
+    refresh_suggestions(emit)
+  end
+end
+client.on(m.suggestion_did_create, on_suggestions)
+client.on(m.suggestion_did_change, on_suggestions)
+
+-- A dead server ends any answer in flight; the views drop their "streaming" marks.
+client.on_exit(function()
+  if s.sending then
+    s.sending = nil
+    s.streams = {}
+    emit()
+  end
+end)
+
+-- Takes units the server just returned (a finished chat turn) and where its cursor
+-- went, so views show them at once, before the reload that follows.
+function M.put_units(units, cursor_id)
+  local pid = M.project_id()
+  for _, u in pairs(units) do
+    if type(u) == "table" and u.id and u.projectId == pid then
+      s.units[u.id] = u
+    end
+  end
+  index()
+  if cursor_id and s.units[cursor_id] then
+    s.local_cursor = cursor_id
+    s.project.cursorId = cursor_id
+  end
+end
+
+function M.emit()
+  emit()
+end
+
+return M

@@ -1,0 +1,89 @@
+-- Suggestion cards: each pending structure suggestion is drawn as virtual lines under
+-- the unit it is about, with the keys that accept, reject or defer it. The cards are
+-- only a view of grove/suggestion/list; resolving goes to the server, which decides
+-- what accepting means.
+
+local config = require("grove.config")
+local state = require("grove.state")
+
+local M = {}
+
+local ns = vim.api.nvim_create_namespace("grove_cards")
+
+-- buf -> unit id -> the suggestion whose card hangs under that unit
+local placed = {}
+
+local function anchors(sug)
+  return sug.anchorIds or sug.targetIds or {}
+end
+
+-- The suggestion whose card hangs under unit id in buf (the current buffer by default).
+function M.for_unit(id, buf)
+  local in_buf = placed[buf or vim.api.nvim_get_current_buf()] or {}
+  return in_buf[id]
+end
+
+local function card_lines(sug)
+  local k = config.options.keymaps.chat
+  local conf = type(sug.confidence) == "number" and string.format(" (%.0f%%)", sug.confidence * 100) or ""
+  local title = string.format("╭─ suggestion: %s%s%s", sug.kind or "?", conf, sug.state == "deferred" and " · deferred" or "")
+  local lines = { { { title, "GroveCard" } } }
+  for _, l in ipairs(vim.split(sug.reason or "", "\n", { plain = true })) do
+    table.insert(lines, { { "│ " .. l, "GroveCard" } })
+  end
+  table.insert(lines, {
+    { string.format("╰─ %s accept · %s reject · %s defer", k.accept or "-", k.reject or "-", k.defer or "-"), "GroveCardKeys" },
+  })
+  return lines
+end
+
+-- Draws every card in buf. place(unitId) gives {unit, row} to hang a card under, or
+-- nil when that unit is not shown; a card goes under the last of its anchors that is
+-- shown, else under `fallback` ({unit, row}, e.g. the chat's latest turn) if given.
+function M.render(buf, place, fallback)
+  vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
+  placed[buf] = {}
+  for _, sug in ipairs(state.suggestions()) do
+    local at
+    for _, id in ipairs(anchors(sug)) do
+      local p = place(id)
+      if p and (not at or p.row > at.row) then
+        at = p
+      end
+    end
+    at = at or fallback
+    if at then
+      placed[buf][at.unit] = placed[buf][at.unit] or sug
+      vim.api.nvim_buf_set_extmark(buf, ns, at.row, 0, { virt_lines = card_lines(sug) })
+    end
+  end
+end
+
+-- The card texts drawn in buf, one entry per virtual line: {row, text}.
+function M.drawn(buf)
+  local out = {}
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, { details = true })) do
+    for _, vl in ipairs(mark[4].virt_lines or {}) do
+      local text = ""
+      for _, chunk in ipairs(vl) do
+        text = text .. chunk[1]
+      end
+      table.insert(out, { row = mark[2], text = text })
+    end
+  end
+  return out
+end
+
+-- Resolves the card under unit id in the current buffer ("accept", "reject", "defer").
+function M.resolve(id, action)
+  local sug = M.for_unit(id)
+  if not sug then
+    vim.notify("Grove: no suggestion on this unit", vim.log.levels.WARN)
+    return
+  end
+  require("grove.actions").resolve_suggestion(sug, action)
+end
+
+M.ns = ns
+
+return M

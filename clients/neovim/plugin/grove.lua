@@ -1,0 +1,55 @@
+-- grove.nvim entry point: cheap global work only (load guard, :Grove command,
+-- highlight links); everything else loads on first use.
+
+if vim.g.loaded_grove then
+  return
+end
+vim.g.loaded_grove = true
+
+if vim.fn.has("nvim-0.7") ~= 1 then
+  vim.api.nvim_err_writeln("grove.nvim needs Neovim 0.7 or newer")
+  return
+end
+
+vim.api.nvim_create_user_command("Grove", function(opts)
+  require("grove.commands").run(opts)
+end, {
+  nargs = "*",
+  range = true,
+  desc = "Grove: branching, scope-controlled AI conversations",
+  complete = function(arglead, cmdline)
+    return require("grove.commands").complete(arglead, cmdline)
+  end,
+})
+
+-- Ask the server to shut down when the editor exits (only if it was ever started).
+vim.api.nvim_create_autocmd("VimLeavePre", {
+  group = vim.api.nvim_create_augroup("grove", { clear = true }),
+  callback = function()
+    if package.loaded["grove.client"] then
+      require("grove.client").shutdown_on_exit()
+    end
+  end,
+})
+
+local links = {
+  GroveUser = "Identifier",
+  GroveAssistant = "String",
+  GroveSystem = "Special",
+  Groveexcluded = "Comment",
+  Groveincluded = "DiffAdd",
+  Groveout = "NonText",
+  Grovedeleted = "Comment",
+  GroveScopein = "Normal",
+  GroveScopeexcluded = "Comment",
+  GroveScopeincluded = "DiffAdd",
+  GroveScopeout = "NonText",
+  GroveScopedeleted = "Comment",
+  GroveBranch = "Directory",
+  GroveSeparator = "FloatBorder",
+  GroveCard = "DiagnosticHint",
+  GroveCardKeys = "Comment",
+}
+for group, target in pairs(links) do
+  vim.cmd(string.format("highlight default link %s %s", group, target))
+end

@@ -1,0 +1,98 @@
+-- Suggestion cards from a real suggestion the server produced: drawn as virtual
+-- lines under their unit in the chat (and the map), resolved with the card keys.
+local h = require("tests.helpers")
+local state = require("grove.state")
+local chat = require("grove.ui.chat")
+local cards = require("grove.ui.cards")
+
+-- A path on one topic, then a message on an unrelated one: the server's topic-drift
+-- detector proposes a branch.
+local function drifting_project()
+  local pid = h.new_project("Drift")
+  local u = h.append(pid, nil, "user", "How should the SQLite store handle schema migrations and versioning?")
+  u = h.append(pid, u.id, "assistant", "Number the SQLite migrations, apply each schema change in a transaction, record PRAGMA user_version.")
+  u = h.append(pid, u.id, "user", "Should SQLite migrations be reversible, and how do I test the schema upgrade?")
+  u = h.append(pid, u.id, "assistant", "Keep SQLite migrations forward-only; test each schema upgrade from a fixture database.")
+  h.reload()
+  vim.cmd("Grove send Unrelated: what is a good recipe for sourdough bread with rye flour?")
+  h.wait(function()
+    return state.sending() == nil and #state.suggestions() > 0
+  end, "a suggestion arrived", 20000)
+  return pid
+end
+
+describe("suggestion cards", function()
+  setup(h.start_server)
+  teardown(h.stop_server)
+
+  it("renders a server suggestion as a card under its unit and rejects it with gr", function()
+    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
+      h.skip_note("grove/suggestion/* and grove/chat/send")
+      pending("structure suggestions not offered by this server")
+      return
+    end
+    local pid = drifting_project()
+    local sug = state.suggestions()[1]
+    local buf = chat.buf()
+    h.wait(function()
+      return #cards.drawn(buf) > 0
+    end, "card drawn")
+    local drawn = cards.drawn(buf)
+    assert.truthy(drawn[1].text:find("suggestion: " .. sug.kind, 1, true), drawn[1].text)
+    local keys = drawn[#drawn].text
+    assert.truthy(keys:find("ga accept", 1, true) and keys:find("gr reject", 1, true) and keys:find("gd defer", 1, true))
+    -- The card hangs under one of its anchors' blocks (or the latest turn); the keys
+    -- work on that unit.
+    local row = drawn[1].row
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(buf))
+    vim.api.nvim_win_set_cursor(0, { row + 1, 0 })
+    assert.equals(sug.id, cards.for_unit(chat.unit_at_cursor()).id)
+    h.feed("gr")
+    h.wait(function()
+      return #cards.drawn(buf) == 0
+    end, "card gone")
+    local listed = h.rpc("grove/suggestion/list", { projectId = pid }).suggestions
+    local found
+    for _, s in ipairs(listed) do
+      if s.id == sug.id then
+        found = s
+      end
+    end
+    assert.equals("rejected", found.state)
+  end)
+
+  it("defers with :Grove suggestions and keeps the card, marked deferred", function()
+    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
+      h.skip_note("grove/suggestion/* and grove/chat/send")
+      pending("structure suggestions not offered by this server")
+      return
+    end
+    drifting_project()
+    local sug = state.suggestions()[1]
+    local restore = h.stub_ui({
+      select = function(items)
+        if type(items[1]) == "string" then
+          return "defer"
+        end
+        return items[1]
+      end,
+    })
+    vim.cmd("Grove suggestions")
+    h.wait(function()
+      for _, d in ipairs(cards.drawn(chat.buf())) do
+        if d.text:find("deferred", 1, true) then
+          return true
+        end
+      end
+    end, "card marked deferred")
+    restore()
+    local got = h.rpc("grove/suggestion/list", { projectId = state.project_id() }).suggestions
+    local st
+    for _, s in ipairs(got) do
+      if s.id == sug.id then
+        st = s.state
+      end
+    end
+    assert.equals("deferred", st)
+  end)
+end)

@@ -1,0 +1,211 @@
+-- Shared test helpers: a fresh server per spec file (temp --db), bounded waits for
+-- conditions, direct requests to check the server's state, stubs for vim.ui and a
+-- recorder for vim.notify.
+
+local M = {}
+
+local client = require("grove.client")
+local state = require("grove.state")
+
+M.TIMEOUT = 10000
+
+-- Waits (bounded) until cond() is truthy; fails the test with msg otherwise.
+function M.wait(cond, msg, timeout)
+  local ok = vim.wait(timeout or M.TIMEOUT, function()
+    local good, v = pcall(cond)
+    return good and v
+  end, 10)
+  if not ok then
+    error("timed out waiting for: " .. (msg or "condition"), 2)
+  end
+end
+
+-- A request straight to the server, waited for: returns result or raises the error.
+function M.rpc(method, params)
+  local done, err, result = false, nil, nil
+  client.request(method, params, function(e, r)
+    done, err, result = true, e, r
+  end)
+  M.wait(function()
+    return done
+  end, "reply to " .. method)
+  if err then
+    error(method .. ": " .. vim.inspect(err), 2)
+  end
+  return result
+end
+
+-- Starts this spec file's server on a temporary store (kept across restarts within
+-- the file). env: extra server environment, e.g. a provider.
+function M.start_server(env)
+  if not M.dir then
+    M.dir = vim.fn.tempname()
+    vim.fn.mkdir(M.dir, "p")
+  end
+  local dir = M.dir
+  -- A config directory of its own, so no user provider configuration leaks in.
+  local server_env = vim.tbl_extend("force", { XDG_CONFIG_HOME = dir .. "/config", GROVE_PROVIDER = "offline" }, env or {})
+  require("grove").setup({
+    db = dir .. "/grove.db",
+    log_file = dir .. "/server.log",
+    chat_layout = "vsplit",
+    env = server_env,
+  })
+  M.wait(function()
+    client.start()
+    return client.info().status == "ready"
+  end, "server ready")
+end
+
+function M.stop_server()
+  local gone = false
+  require("grove").stop(function()
+    gone = true
+  end)
+  M.wait(function()
+    return gone
+  end, "server stopped")
+end
+
+-- Starts grove-fake-provider ($GROVE_FAKE_PROVIDER) with a script (a list of
+-- responses); returns the environment that points grove-server at it, or nil when
+-- the fake provider is not available.
+function M.start_fake_provider(script)
+  local bin = vim.env.GROVE_FAKE_PROVIDER
+  if not bin or bin == "" or vim.fn.executable(bin) ~= 1 then
+    return nil
+  end
+  local file = vim.fn.tempname() .. ".json"
+  vim.fn.writefile({ vim.json.encode(script) }, file)
+  local port
+  M.fake_job = vim.fn.jobstart({ bin, "--port", "0", "--script", file }, {
+    on_stdout = function(_, data)
+      for _, line in ipairs(data) do
+        port = port or line:match("^listening (%d+)")
+      end
+    end,
+  })
+  M.wait(function()
+    return port
+  end, "fake provider listening")
+  return { GROVE_PROVIDER = "openai", GROVE_BASE_URL = "http://127.0.0.1:" .. port, GROVE_MODEL = "fake-model" }
+end
+
+function M.stop_fake_provider()
+  if M.fake_job then
+    vim.fn.jobstop(M.fake_job)
+    M.fake_job = nil
+  end
+end
+
+-- Runs keys as if typed (mappings apply), to completion.
+function M.feed(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "x", false)
+end
+
+-- A fresh project opened in the chat, and only the chat window.
+function M.new_project(title)
+  vim.cmd("silent! only")
+  local before = state.project_id()
+  title = title or "test"
+  vim.cmd("Grove new " .. title)
+  local chat = require("grove.ui.chat")
+  M.wait(function()
+    return state.project_id() ~= before
+      and chat.buf()
+      and vim.api.nvim_get_current_buf() == chat.buf()
+      and M.lines(chat.buf())[1] == "Grove · " .. title
+  end, "project created and shown in the chat")
+  return state.project_id()
+end
+
+function M.lines(buf)
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+end
+
+function M.text(buf)
+  return table.concat(M.lines(buf), "\n")
+end
+
+-- 1-based line number of the first line containing `needle` (plain), or nil.
+function M.find_line(buf, needle)
+  for i, l in ipairs(M.lines(buf)) do
+    if l:find(needle, 1, true) then
+      return i
+    end
+  end
+end
+
+-- Replaces vim.ui.input / vim.ui.select with scripted answers; returns a restore function.
+function M.stub_ui(answers)
+  local input, select = vim.ui.input, vim.ui.select
+  M.prompts = {}
+  vim.ui.input = function(opts, on_confirm)
+    table.insert(M.prompts, opts.prompt)
+    on_confirm(answers.input)
+  end
+  vim.ui.select = function(items, opts, on_choice)
+    table.insert(M.prompts, opts.prompt)
+    local pick = answers.select
+    if type(pick) == "function" then
+      pick = pick(items, opts)
+    end
+    on_choice(pick)
+  end
+  return function()
+    vim.ui.input, vim.ui.select = input, select
+  end
+end
+
+-- Records vim.notify calls; returns the list and a restore function.
+function M.record_notify()
+  local seen = {}
+  local orig = vim.notify
+  vim.notify = function(msg, level)
+    table.insert(seen, { msg = msg, level = level })
+  end
+  return seen, function()
+    vim.notify = orig
+  end
+end
+
+-- Whether the server offers a method (else the caller skips with a printed note).
+function M.supports(method)
+  return client.supports(method)
+end
+
+function M.skip_note(what)
+  io.write("# note: skipped, the server does not offer " .. what .. " yet\n")
+end
+
+-- Appends units through the protocol (a fixture), returning the Unit.
+function M.append(pid, parent, role, content, extra)
+  local params = vim.tbl_extend("force", { projectId = pid, parentId = parent or vim.NIL, role = role, content = content }, extra or {})
+  return M.rpc("grove/unit/append", params)
+end
+
+-- Moves the cursor (where the next message continues from), through the server when
+-- it stores cursors, and waits for the views to follow.
+function M.set_cursor(id)
+  local done = false
+  state.set_cursor(id, function()
+    done = true
+  end)
+  M.wait(function()
+    return done
+  end, "cursor set")
+  M.reload()
+end
+
+-- Loads the project into the views and waits until the state has caught up.
+function M.reload()
+  local done = false
+  state.reload(function()
+    done = true
+  end)
+  M.wait(function()
+    return done
+  end, "reload")
+end
+
+return M

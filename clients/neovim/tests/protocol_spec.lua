@@ -1,0 +1,126 @@
+-- lua/grove/protocol.lua mirrors lsp-server/PROTOCOL.md: the same method and
+-- notification names in both directions, the lifecycle messages, and every name the
+-- code uses is in the mirror.
+local h = require("tests.helpers")
+local protocol = require("grove.protocol")
+
+local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h")
+local doc = vim.fn.fnamemodify(here .. "/../../../lsp-server/PROTOCOL.md", ":p")
+
+local function names(list, filter)
+  local set = {}
+  for _, entry in ipairs(list) do
+    if not filter or filter(entry) then
+      set[entry[1]] = true
+    end
+  end
+  return set
+end
+
+-- Names on `**<label>:** `name`` lines of PROTOCOL.md.
+local function documented(label)
+  local set = {}
+  for _, line in ipairs(vim.fn.readfile(doc)) do
+    for name in line:gmatch("%*%*" .. label .. ":%*%*%s*`([^`]+)`") do
+      set[name] = true
+    end
+  end
+  return set
+end
+
+local function difference(a, b)
+  local out = {}
+  for name in pairs(a) do
+    if not b[name] then
+      table.insert(out, name)
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local function need_doc()
+  if vim.fn.filereadable(doc) ~= 1 then
+    io.write("# note: skipped, lsp-server/PROTOCOL.md does not exist yet\n")
+    pending("lsp-server/PROTOCOL.md does not exist yet")
+    return false
+  end
+  return true
+end
+
+describe("protocol mirror", function()
+  it("lists every name the client code uses, once", function()
+    local all, seen = {}, {}
+    for _, list in ipairs({ protocol.methods, protocol.notifications, protocol.upcoming }) do
+      for _, entry in ipairs(list) do
+        assert.is_nil(seen[entry[1]], "duplicate " .. entry[1])
+        seen[entry[1]] = true
+        all[entry[1]] = true
+        assert.is_boolean(entry.used, entry[1])
+      end
+    end
+    for _, name in ipairs(protocol.lifecycle) do
+      all[name] = true
+    end
+    for key, name in pairs(protocol.m) do
+      assert.is_true(all[name] == true, key .. " = " .. name .. " is missing from the mirror")
+    end
+    for _, name in ipairs(protocol.foundation) do
+      assert.is_true(names(protocol.methods)[name] == true, name)
+    end
+  end)
+
+  it("has exactly the **Method:** lines of lsp-server/PROTOCOL.md", function()
+    if not need_doc() then
+      return
+    end
+    local doc_methods = documented("Method")
+    assert.is_true(next(doc_methods) ~= nil, "no **Method:** lines found in PROTOCOL.md")
+    local mirror = names(protocol.methods)
+    assert.same({}, difference(doc_methods, mirror), "documented but not in protocol.methods")
+    assert.same({}, difference(mirror, doc_methods), "in protocol.methods but not documented")
+  end)
+
+  it("has exactly the **Notification:** lines, and the lifecycle messages", function()
+    if not need_doc() then
+      return
+    end
+    local doc_notes = documented("Notification")
+    local mirror = names(protocol.notifications)
+    assert.same({}, difference(doc_notes, mirror), "documented but not in protocol.notifications")
+    assert.same({}, difference(mirror, doc_notes), "in protocol.notifications but not documented")
+    local text = table.concat(vim.fn.readfile(doc), "\n")
+    for _, name in ipairs(protocol.lifecycle) do
+      assert.truthy(text:find("`" .. name .. "`", 1, true), name .. " not in PROTOCOL.md")
+    end
+  end)
+
+  it("keeps no documented name among the upcoming ones", function()
+    if not need_doc() then
+      return
+    end
+    local doc_all = vim.tbl_extend("force", documented("Method"), documented("Notification"))
+    local stale = {}
+    for name in pairs(names(protocol.upcoming)) do
+      if doc_all[name] then
+        table.insert(stale, name)
+      end
+    end
+    table.sort(stale)
+    assert.same({}, stale, "documented now: move them from protocol.upcoming to methods/notifications")
+  end)
+
+  it("knows every method the running server advertises", function()
+    h.start_server()
+    local res = h.rpc("grove/server/methods", vim.empty_dict())
+    h.stop_server()
+    local mirror = vim.tbl_extend("force", names(protocol.methods), names(protocol.upcoming))
+    local unknown = {}
+    for _, name in ipairs(res.methods or {}) do
+      if not mirror[name] then
+        table.insert(unknown, name)
+      end
+    end
+    assert.same({}, unknown)
+  end)
+end)

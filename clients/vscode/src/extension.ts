@@ -1,0 +1,52 @@
+// Grove for VS Code: starts grove-server, registers the tree, the commands and the webviews.
+// Activation failures are shown to the user here, because VS Code itself would not.
+
+import * as vscode from 'vscode';
+import * as commands from './commands';
+import { Connection } from './connection';
+import { ProjectsTree } from './projectsTree';
+import { Panels } from './webview/panels';
+
+let connection: Connection | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<{ connection: Connection }> {
+  const output = vscode.window.createOutputChannel('Grove');
+  context.subscriptions.push(output);
+  connection = new Connection(context, output);
+  const tree = new ProjectsTree(connection);
+  const panels = new Panels(context, connection);
+  const ctx: commands.Ctx = { extension: context, connection, panels, tree };
+  context.subscriptions.push(panels, vscode.window.registerTreeDataProvider('grove.projects', tree));
+  context.subscriptions.push(
+    connection.onNotification((method) => {
+      if (method === 'grove/project/didChange') tree.refreshSoon();
+    }),
+  );
+
+  const register = (id: string, fn: (...args: never[]) => Promise<void> | void) =>
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: never[]) => {
+        try {
+          await fn(...args);
+        } catch (e) {
+          void vscode.window.showErrorMessage(`Grove: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }),
+    );
+  register('grove.newConversation', () => commands.newConversation(ctx));
+  register('grove.openConversation', (arg?: commands.ProjectArg, unitId?: string) => commands.openConversation(ctx, arg, unitId));
+  register('grove.showContextMap', (arg?: commands.ProjectArg) => commands.showContextMap(ctx, arg));
+  register('grove.previewContext', () => commands.previewContext(ctx));
+  register('grove.captureSelection', () => commands.captureSelection(ctx));
+  register('grove.undo', () => commands.history(ctx, 'undo'));
+  register('grove.redo', () => commands.history(ctx, 'redo'));
+  register('grove.search', () => commands.search(ctx));
+  register('grove.refresh', () => tree.refresh());
+
+  if (await connection.start()) tree.refresh();
+  return { connection };
+}
+
+export async function deactivate(): Promise<void> {
+  await connection?.dispose();
+}

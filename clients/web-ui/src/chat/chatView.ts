@@ -1,0 +1,203 @@
+// The chat: the focus path's units with their scope marks, hover actions (Branch, Context,
+// Edit), code units with file and lines, streamed answers and inline suggestion cards.
+// Rendering is keyed by unit, so a streamed token rewrites one element, not the list.
+
+import type { TreeIndex } from '../model/tree';
+import type { UnitMark } from '../model/scopeMarks';
+import type { Suggestion, Unit } from '../model/types';
+import { clear, h } from '../ui/dom';
+import { suggestionCard, type SuggestionActions } from './suggestionCard';
+
+export interface ChatActions extends SuggestionActions {
+  branchFrom(unitId: string): void;
+  showContext(unitId: string): void;
+  edit(unitId: string, content: string): Promise<void>;
+  openSource(unit: Unit): void;
+  locate(unitId: string): void;
+}
+
+export interface ChatState {
+  readonly tree: TreeIndex;
+  readonly marks: ReadonlyMap<string, UnitMark>;
+  readonly focusId: string | null;
+  readonly hits: ReadonlySet<string>;
+  readonly streaming: ReadonlyMap<string, string>;
+  readonly suggestions: readonly Suggestion[];
+}
+
+/** 1-based, inclusive line range as people read it ("L3-L7"). */
+export function lineLabel(unit: Unit): string {
+  const r = unit.source?.range;
+  if (!r) return '';
+  const a = r.start.line + 1;
+  // A selection ending at character 0 does not include that last line.
+  const b = r.end.character === 0 && r.end.line > r.start.line ? r.end.line : r.end.line + 1;
+  return a === b ? `L${a}` : `L${a}-L${b}`;
+}
+
+/**
+ * What to show for a unit that is still streaming: `content` is what the core has stored so far,
+ * `stream` the chunks this view received. Usually one is a prefix of the other; when the view
+ * joined mid-stream, the stored part comes first and the received chunks follow it.
+ */
+export function streamedText(content: string, stream: string): string {
+  if (stream.startsWith(content)) return stream;
+  if (content.startsWith(stream)) return content;
+  return content + stream;
+}
+
+export function fileName(uri: string): string {
+  const path = decodeURIComponent(uri.replace(/^[a-z]+:\/\//i, ''));
+  return path.split('/').pop() || path;
+}
+
+/** Units rendered at first on a long path; "Show earlier" adds this many more. */
+export const CHAT_WINDOW = 120;
+
+export class ChatView {
+  readonly list: HTMLElement;
+  private readonly rendered = new Map<string, { key: string; el: HTMLElement }>();
+  private editing: string | null = null;
+  /** How many units of the path (counted back from its end) are rendered. */
+  private window = CHAT_WINDOW;
+  private last: ChatState | null = null;
+
+  constructor(host: HTMLElement, private readonly actions: ChatActions) {
+    this.list = h('div', { class: 'chat-units', role: 'log', 'aria-live': 'polite' });
+    host.append(this.list);
+  }
+
+  update(st: ChatState): void {
+    this.last = st;
+    const fullPath = st.focusId ? st.tree.pathTo(st.focusId) : [];
+    const after = st.focusId ? st.tree.continuation(st.focusId) : [];
+    // Long paths render their end first: the DOM stays small however deep the tree is.
+    const hidden = Math.max(0, fullPath.length - this.window);
+    const path = fullPath.slice(hidden);
+    const wanted: HTMLElement[] = [];
+    if (hidden > 0) {
+      wanted.push(h('button', { class: 'show-earlier', onclick: () => this.showEarlier(CHAT_WINDOW) }, `Show ${Math.min(hidden, CHAT_WINDOW)} earlier of ${hidden}`));
+    }
+    const keep = new Set<string>();
+    const cards = new Map<string, Suggestion[]>();
+    const loose: Suggestion[] = [];
+    for (const s of st.suggestions) {
+      const target = s.targetIds?.find((id) => st.tree.units.has(id));
+      if (target) cards.set(target, [...(cards.get(target) ?? []), s]);
+      else loose.push(s);
+    }
+    for (const [i, unit] of [...path, ...after].entries()) {
+      const afterFocus = i >= path.length;
+      const mark = st.marks.get(unit.id);
+      const stream = st.streaming.get(unit.id);
+      const key = [unit.content, unit.status, unit.scope, mark?.mark, afterFocus, st.hits.has(unit.id), unit.id === st.focusId, stream, this.editing === unit.id].join('\u0000');
+      let entry = this.rendered.get(unit.id);
+      if (!entry || entry.key !== key) {
+        const el = this.renderUnit(unit, mark, afterFocus, st, stream);
+        entry?.el.replaceWith(el);
+        entry = { key, el };
+        this.rendered.set(unit.id, entry);
+      }
+      keep.add(unit.id);
+      wanted.push(entry.el);
+      for (const s of cards.get(unit.id) ?? []) wanted.push(suggestionCard(s, this.actions));
+    }
+    for (const s of loose) wanted.push(suggestionCard(s, this.actions));
+    for (const id of [...this.rendered.keys()]) if (!keep.has(id)) this.rendered.delete(id);
+
+    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    clear(this.list);
+    if (wanted.length === 0) this.list.append(h('p', { class: 'empty' }, 'No messages yet. Write one below.'));
+    else this.list.append(...wanted);
+    if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private showEarlier(count: number): void {
+    this.window += count;
+    if (this.last) this.update(this.last);
+  }
+
+  /** Scrolls a unit into view and flashes it. */
+  reveal(unitId: string): void {
+    if (!this.rendered.has(unitId) && this.last?.focusId) {
+      // An earlier unit of a long path: widen the window to include it.
+      const index = this.last.tree.pathTo(this.last.focusId).findIndex((u) => u.id === unitId);
+      if (index >= 0) this.showEarlier(this.last.tree.pathTo(this.last.focusId).length - index - this.window + 1);
+    }
+    const el = this.rendered.get(unitId)?.el;
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    el.classList.remove('flash');
+    void el.offsetWidth; // restart the CSS animation
+    el.classList.add('flash');
+  }
+
+  private renderUnit(unit: Unit, mark: UnitMark | undefined, afterFocus: boolean, st: ChatState, stream: string | undefined): HTMLElement {
+    const classes = ['unit', `role-${unit.role}`, `kind-${unit.kind}`, `mark-${mark?.mark ?? 'out'}`, `flag-${unit.scope}`, `status-${unit.status}`];
+    if (afterFocus) classes.push('after-focus');
+    if (st.hits.has(unit.id)) classes.push('hit');
+    if (unit.id === st.focusId) classes.push('focus');
+    const badge = unit.scope !== 'auto' ? h('span', { class: `badge badge-${unit.scope}` }, unit.scope) : null;
+    const markTitle = mark?.mark === 'in' ? 'The model sees this unit' : mark?.mark === 'truncated' ? 'Dropped by the token budget' : 'The model does not see this unit';
+    const header = h(
+      'header',
+      {},
+      h('span', { class: 'scope-mark', title: markTitle, 'data-mark': mark?.mark ?? 'out' }, mark?.mark === 'in' ? '●' : '○'),
+      h('span', { class: 'role' }, unit.kind === 'placeholder' ? 'deleted' : unit.role),
+      badge,
+      unit.status === 'streaming' ? h('span', { class: 'badge' }, 'streaming…') : null,
+      unit.status === 'interrupted' ? h('span', { class: 'badge' }, 'stopped') : null,
+      unit.status === 'error' ? h('span', { class: 'badge badge-excluded' }, 'error') : null,
+      h(
+        'span',
+        { class: 'actions' },
+        h('button', { class: 'act-branch', title: 'Branch from this unit', onclick: () => this.actions.branchFrom(unit.id) }, 'Branch'),
+        h('button', { class: 'act-context', title: 'What the model sees from here', onclick: () => this.actions.showContext(unit.id) }, 'Context'),
+        unit.kind !== 'placeholder' ? h('button', { class: 'act-edit', title: 'Edit this unit', onclick: () => this.startEdit(unit, st) }, 'Edit') : null,
+      ),
+    );
+    const body = this.editing === unit.id ? this.editor(unit, st) : this.content(unit, stream);
+    return h('article', { class: classes.join(' '), 'data-unit-id': unit.id, ondblclick: () => this.actions.locate(unit.id) }, header, body);
+  }
+
+  private content(unit: Unit, stream: string | undefined): HTMLElement {
+    if (unit.kind === 'code' && unit.source) {
+      const src = unit.source;
+      return h(
+        'div',
+        { class: 'content' },
+        h('a', { class: 'code-ref', href: '#', title: src.uri, onclick: (ev: Event) => (ev.preventDefault(), this.actions.openSource(unit)) }, `${fileName(src.uri)} ${lineLabel(unit)}`),
+        src.memo ? h('p', { class: 'memo' }, src.memo) : null,
+        h('pre', {}, h('code', { class: src.languageId ? `language-${src.languageId}` : '' }, unit.content)),
+      );
+    }
+    const text = unit.status === 'streaming' && stream ? streamedText(unit.content, stream) : unit.content;
+    return h('div', { class: 'content' }, text);
+  }
+
+  private startEdit(unit: Unit, st: ChatState): void {
+    this.editing = unit.id;
+    this.update(st);
+    (this.rendered.get(unit.id)?.el.querySelector('textarea') as HTMLTextAreaElement | null)?.focus();
+  }
+
+  private editor(unit: Unit, st: ChatState): HTMLElement {
+    const area = h('textarea', { class: 'edit-area', rows: 4 });
+    area.value = unit.content;
+    const done = () => {
+      this.editing = null;
+      this.update(st);
+    };
+    return h(
+      'div',
+      { class: 'content editing' },
+      area,
+      h(
+        'div',
+        { class: 'edit-buttons' },
+        h('button', { class: 'primary act-save', onclick: () => void this.actions.edit(unit.id, area.value).then(done, done) }, 'Save'),
+        h('button', { class: 'act-cancel', onclick: done }, 'Cancel'),
+      ),
+    );
+  }
+}

@@ -1,0 +1,147 @@
+// Read-only index over one project's units and branches: parent/child links, which chain
+// (branch) each unit belongs to, paths and chain tips. Pure data, no DOM, so it is unit-tested
+// under Node. The core decides what a branch is; this only indexes what it sent, and derives
+// chains from parent pointers only when the core sent none (older servers, tests).
+
+import type { Branch, Unit } from './types';
+
+export interface ChainPos { readonly branch: Branch; readonly index: number }
+
+export class TreeIndex {
+  readonly units = new Map<string, Unit>();
+  readonly children = new Map<string, Unit[]>();
+  readonly roots: Unit[] = [];
+  readonly branches: readonly Branch[];
+  private readonly chainOf = new Map<string, ChainPos>();
+  private readonly depthCache = new Map<string, number>();
+
+  constructor(units: readonly Unit[], branches: readonly Branch[]) {
+    for (const u of units) this.units.set(u.id, u);
+    for (const u of units) {
+      if (u.parentId === null || !this.units.has(u.parentId)) this.roots.push(u);
+      else {
+        const list = this.children.get(u.parentId);
+        if (list) list.push(u);
+        else this.children.set(u.parentId, [u]);
+      }
+    }
+    for (const list of this.children.values()) list.sort((a, b) => a.seq - b.seq);
+    this.roots.sort((a, b) => a.seq - b.seq);
+    this.branches = branchesCover(branches, this.units) ? branches : deriveBranches(this);
+    for (const b of this.branches) b.unitIds.forEach((id, index) => this.chainOf.set(id, { branch: b, index }));
+  }
+
+  /**
+   * Applies re-fetched units. Field changes (scope, content, status) update this index in place
+   * so the map keeps its layout; a changed parent means a new shape and a new index.
+   */
+  withUnits(changed: readonly Unit[]): TreeIndex {
+    const reshaped = changed.some((u) => !this.units.has(u.id) || this.units.get(u.id)!.parentId !== u.parentId);
+    if (reshaped) {
+      const merged = new Map(this.units);
+      for (const u of changed) merged.set(u.id, u);
+      return new TreeIndex([...merged.values()], this.branches);
+    }
+    for (const u of changed) {
+      this.units.set(u.id, u);
+      const siblings = u.parentId ? this.children.get(u.parentId) : this.roots;
+      const i = siblings?.findIndex((s) => s.id === u.id) ?? -1;
+      if (siblings && i >= 0) siblings[i] = u;
+    }
+    return this;
+  }
+
+  get size(): number {
+    return this.units.size;
+  }
+
+  chain(unitId: string): ChainPos | undefined {
+    return this.chainOf.get(unitId);
+  }
+
+  mainline(): Branch | undefined {
+    return this.branches.find((b) => b.isMainline);
+  }
+
+  /** Ancestors of `unitId`, root first, the unit itself last. */
+  pathTo(unitId: string | null | undefined): Unit[] {
+    const path: Unit[] = [];
+    const seen = new Set<string>();
+    let u = unitId ? this.units.get(unitId) : undefined;
+    while (u && !seen.has(u.id)) {
+      seen.add(u.id);
+      path.push(u);
+      u = u.parentId ? this.units.get(u.parentId) : undefined;
+    }
+    return path.reverse();
+  }
+
+  /** The units that continue below `unitId` on its chain (not including it). */
+  continuation(unitId: string): Unit[] {
+    const pos = this.chainOf.get(unitId);
+    if (!pos) return [];
+    return pos.branch.unitIds
+      .slice(pos.index + 1)
+      .map((id) => this.units.get(id))
+      .filter((u): u is Unit => u !== undefined);
+  }
+
+  /** The last unit of the chain that `unitId` is on. */
+  chainTip(unitId: string): string {
+    const pos = this.chainOf.get(unitId);
+    return pos ? pos.branch.unitIds[pos.branch.unitIds.length - 1] : unitId;
+  }
+
+  depth(unitId: string): number {
+    const cached = this.depthCache.get(unitId);
+    if (cached !== undefined) return cached;
+    // Iterative walk up to the nearest cached ancestor: trees can be thousands deep.
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    let id: string | null = unitId;
+    let base = -1;
+    while (id !== null) {
+      const c = this.depthCache.get(id);
+      if (c !== undefined) {
+        base = c;
+        break;
+      }
+      stack.push(id);
+      onStack.add(id);
+      const parent: string | null = this.units.get(id)?.parentId ?? null;
+      id = parent !== null && this.units.has(parent) && !onStack.has(parent) ? parent : null;
+    }
+    for (let i = stack.length - 1; i >= 0; i--) this.depthCache.set(stack[i], ++base);
+    return this.depthCache.get(unitId)!;
+  }
+}
+
+function branchesCover(branches: readonly Branch[], units: Map<string, Unit>): boolean {
+  if (branches.length === 0) return units.size === 0;
+  let covered = 0;
+  for (const b of branches) for (const id of b.unitIds) if (units.has(id)) covered++;
+  return covered === units.size;
+}
+
+/**
+ * Chains from parent pointers alone: the oldest child continues its parent's chain and every
+ * other child starts a branch. This matches DESIGN §4 except that it cannot see explicit
+ * `branch` metadata, which is why the core's own list is preferred whenever it is complete.
+ */
+export function deriveBranches(tree: TreeIndex): Branch[] {
+  const result: Branch[] = [];
+  const heads: { unit: Unit; anchor: string | null }[] = tree.roots.map((r) => ({ unit: r, anchor: null }));
+  while (heads.length > 0) {
+    const { unit: head, anchor } = heads.shift()!;
+    const ids: string[] = [];
+    let u: Unit | undefined = head;
+    while (u) {
+      ids.push(u.id);
+      const kids: Unit[] = tree.children.get(u.id) ?? [];
+      for (const k of kids.slice(1)) heads.push({ unit: k, anchor: u.id });
+      u = kids[0];
+    }
+    result.push({ headId: head.id, anchorId: anchor, isMainline: result.length === 0, unitIds: ids });
+  }
+  return result;
+}

@@ -1,0 +1,96 @@
+// Wire types of the Grove protocol that the web UI reads (DESIGN.md §4, §6).
+// The core owns these objects; the UI only renders them, so every field is read-only here.
+
+export type Role = 'user' | 'assistant' | 'system';
+export type UnitKind = 'message' | 'code' | 'note' | 'placeholder';
+export type UnitStatus = 'complete' | 'streaming' | 'interrupted' | 'error';
+export type Scope = 'auto' | 'included' | 'excluded';
+
+export interface Position { readonly line: number; readonly character: number }
+export interface Range { readonly start: Position; readonly end: Position }
+
+export interface CodeSource {
+  readonly uri: string;
+  readonly range: Range;
+  readonly languageId?: string;
+  readonly memo?: string;
+  readonly symbol?: string;
+  readonly gitCommit?: string;
+  readonly contentHash?: string;
+}
+
+export interface Unit {
+  readonly id: string;
+  readonly projectId: string;
+  readonly parentId: string | null;
+  readonly role: Role;
+  readonly kind: UnitKind;
+  readonly content: string;
+  readonly status: UnitStatus;
+  readonly scope: Scope;
+  readonly seq: number;
+  readonly createdAt?: string;
+  readonly editedAt?: string | null;
+  readonly source?: CodeSource | null;
+}
+
+export interface Project {
+  readonly id: string;
+  readonly title: string;
+  readonly workspaceUri?: string | null;
+  readonly mainlineStartId?: string | null;
+  readonly mainlineEndId?: string | null;
+  readonly cursorId?: string | null;
+  readonly revision: number;
+}
+
+export interface Branch {
+  readonly headId: string;
+  readonly anchorId: string | null;
+  readonly title?: string | null;
+  readonly intent?: string | null;
+  readonly status?: string | null;
+  readonly summary?: string | null;
+  readonly isMainline: boolean;
+  readonly unitIds: readonly string[];
+}
+
+export interface ProjectSnapshot {
+  readonly project: Project;
+  readonly units: readonly Unit[];
+  readonly branches: readonly Branch[];
+}
+
+export interface PreviewMessage { readonly role: Role; readonly content: string; readonly unitIds: readonly string[] }
+
+export interface ScopePreview {
+  readonly system: string;
+  readonly messages: readonly PreviewMessage[];
+  readonly tokens: number;
+  readonly excluded: readonly string[];
+  readonly included: readonly string[];
+  readonly truncated: readonly string[];
+}
+
+export interface DidChangeParams {
+  readonly projectId: string;
+  readonly revision: number;
+  readonly op: string;
+  readonly unitIds: readonly string[];
+}
+
+export interface DidStreamParams { readonly projectId: string; readonly unitId: string; readonly text: string }
+
+export interface SearchHit { readonly unitId: string; readonly projectId: string; readonly snippet: string; readonly score: number }
+
+/** Structure suggestion (issue 7). Only the fields the cards render are assumed. */
+export interface Suggestion {
+  readonly id: string;
+  readonly projectId?: string;
+  readonly kind: string;
+  readonly state?: string;
+  readonly reason?: string;
+  readonly confidence?: number;
+  readonly targetIds?: readonly string[];
+  readonly title?: string;
+}
