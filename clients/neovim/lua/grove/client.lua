@@ -141,6 +141,7 @@ local function handshake(generation)
     local version = caps.grove and caps.grove.protocolVersion
     s.server_info = result and result.serverInfo
     s.protocol_version = version
+    s.core = caps.grove and caps.grove.core
     if version ~= protocol.VERSION then
       local msg = string.format(
         "protocol version mismatch: grove-server speaks %s, this client speaks %d",
@@ -276,8 +277,26 @@ function M.supports(method)
   return s.methods ~= nil and s.methods[method] == true
 end
 
+-- One line saying whether this Neovim runs the core or joined one another
+-- editor runs (the server tells in initialize: capabilities.grove.core).
+function M.core_status()
+  local core = s.core
+  if s.status ~= "ready" or type(core) ~= "table" then
+    return "Grove: not connected"
+  end
+  if core.role == "owner" then
+    return "Grove: this Neovim runs the core"
+  elseif core.role == "joined" then
+    return string.format("Grove: joined a shared core (%d clients)", core.clients or 0)
+  elseif core.role == "remote" then
+    return "Grove: connected to a team core"
+  end
+  return "Grove: connected"
+end
+
 function M.info()
   return {
+    core = s.core,
     status = s.status,
     pid = s.rpc and s.rpc.pid,
     server_info = s.server_info,

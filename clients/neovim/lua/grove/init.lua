@@ -16,6 +16,12 @@ function M.project()
   return require("grove.state").project()
 end
 
+-- The status line: whether this Neovim owns the core or joined a shared one.
+-- Usable in a statusline: %{v:lua.require'grove'.status()}
+function M.status()
+  return require("grove.client").core_status()
+end
+
 -- Stops the server (it restarts on the next command); on_done runs when it is gone.
 function M.stop(on_done)
   require("grove.client").stop(on_done)

@@ -93,6 +93,7 @@ local function transcript()
     return { "Grove: no project open (:Grove new [title] or :Grove open)" }, rows, first_row, marks
   end
   table.insert(lines, "Grove · " .. (project.title or project.id))
+  table.insert(lines, require("grove.client").core_status())
   table.insert(lines, "")
   local streams = state.streams()
   local cursor = state.cursor()
