@@ -9,6 +9,7 @@ import { createClient } from './client';
 import { FOUNDATION_METHODS, WEBVIEW_NOTIFICATIONS } from './protocol';
 import { resolveServerPath } from './serverPath';
 import { checkProtocolVersion } from './versionCheck';
+import { coreStatus } from './coreStatus';
 
 export type NotificationListener = (method: string, params: unknown) => void;
 
@@ -16,6 +17,7 @@ export class Connection implements vscode.Disposable {
   private client: LanguageClient | null = null;
   private methods: readonly string[] = FOUNDATION_METHODS;
   private readonly listeners = new Set<NotificationListener>();
+  private statusItem: vscode.StatusBarItem | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -66,11 +68,22 @@ export class Connection implements vscode.Disposable {
       return false;
     }
     this.client = client;
+    this.showCoreStatus(client.initializeResult);
     for (const method of WEBVIEW_NOTIFICATIONS) {
       client.onNotification(method, (params: unknown) => this.listeners.forEach((l) => l(method, params)));
     }
     this.methods = await this.listMethods();
     return true;
+  }
+
+  /** The status bar item saying whether this window owns the core or joined one. */
+  private showCoreStatus(initializeResult: unknown): void {
+    const status = coreStatus(initializeResult);
+    this.statusItem ??= vscode.window.createStatusBarItem('grove.core', vscode.StatusBarAlignment.Left, 10);
+    this.statusItem.name = 'Grove core';
+    this.statusItem.text = status.text;
+    this.statusItem.tooltip = status.tooltip;
+    this.statusItem.show();
   }
 
   /** Sends a request; `signal` aborting sends $/cancelRequest. */
@@ -95,6 +108,7 @@ export class Connection implements vscode.Disposable {
   }
 
   async dispose(): Promise<void> {
+    this.statusItem?.dispose();
     const c = this.client;
     this.client = null;
     if (c) await c.stop().catch(() => undefined);

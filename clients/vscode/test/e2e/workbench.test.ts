@@ -168,6 +168,8 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     const csp = await frame.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '');
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /script-src 'nonce-/);
+    // The status bar says this window runs the core (it started grove-server on its store).
+    await page.locator('.statusbar-item', { hasText: /Grove: owns the core/ }).waitFor({ timeout: 10000 });
   });
 
   test('Capture Selection turns the editor selection into a code unit', async () => {
