@@ -90,13 +90,18 @@ ProjectState& Engine::Impl::state(const std::string& projectId) {
   return *ps;
 }
 
+Node* Engine::Impl::adopt(Unit&& row) {
+  // The cache is authoritative: a row read again never replaces what it holds.
+  if (auto it = nodes.find(row.id); it != nodes.end()) return it->second.get();
+  auto node = std::make_unique<Node>();
+  node->unit = std::move(row);
+  return nodes.emplace(node->unit.id, std::move(node)).first->second.get();
+}
+
 Node* Engine::Impl::findNode(const std::string& unitId) {
   if (auto it = nodes.find(unitId); it != nodes.end()) return it->second.get();
   auto u = store->unit(unitId);
-  if (!u) return nullptr;
-  auto node = std::make_unique<Node>();
-  node->unit = std::move(*u);
-  return nodes.emplace(unitId, std::move(node)).first->second.get();
+  return u ? adopt(std::move(*u)) : nullptr;
 }
 
 Node& Engine::Impl::liveNode(const std::string& unitId) {
@@ -133,14 +138,7 @@ std::optional<std::string> Engine::Impl::nearestLive(const std::optional<std::st
 void Engine::Impl::loadScoped(ProjectState& ps) {
   if (ps.scopedLoaded) return;
   for (Unit& u : store->scopedUnits(ps.project.id)) {
-    Node* n;
-    if (auto it = nodes.find(u.id); it != nodes.end()) {
-      n = it->second.get();  // the cache is authoritative
-    } else {
-      auto node = std::make_unique<Node>();
-      node->unit = std::move(u);
-      n = nodes.emplace(node->unit.id, std::move(node)).first->second.get();
-    }
+    Node* n = adopt(std::move(u));
     if (n->unit.scope == ScopeState::Included && !n->unit.removed) ps.included[n->unit.seq] = n;
   }
   ps.scopedLoaded = true;
@@ -151,14 +149,7 @@ void Engine::Impl::prefetchPath(Node* cursor) {
   std::vector<Unit> rows = store->ancestry(cursor->unit.id);
   Node* child = nullptr;
   for (Unit& u : rows) {
-    Node* n;
-    if (auto it = nodes.find(u.id); it != nodes.end()) {
-      n = it->second.get();  // the cache is authoritative
-    } else {
-      auto node = std::make_unique<Node>();
-      node->unit = std::move(u);
-      n = nodes.emplace(node->unit.id, std::move(node)).first->second.get();
-    }
+    Node* n = adopt(std::move(u));
     if (child) {
       child->parent = n;
       child->parentResolved = true;

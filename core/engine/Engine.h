@@ -121,9 +121,6 @@ public:
   std::vector<Unit> setScope(const std::vector<std::string>& unitIds, ScopeChange change,
                              const Field<std::string>& cursorId);
   DeleteResult deleteUnits(const std::vector<std::string>& unitIds, bool subtree, bool preview);
-  /// Updates a unit's text and status without an undo entry or revision; for
-  /// an answer being streamed into its unit.
-  Unit writeStreamed(const std::string& unitId, const std::string& content, Status status);
 
   // Structure.
   Project setMainline(const std::string& projectId, const Field<std::string>& startId,

@@ -64,6 +64,8 @@ struct Engine::Impl {
   /// A project that exists and is not in the trash.
   ProjectState& state(const std::string& projectId);
   Node* findNode(const std::string& unitId);
+  /// Caches a row read from the store (or returns the cached node for it).
+  Node* adopt(Unit&& row);
   /// A live unit of a project that is not in the trash.
   Node& liveNode(const std::string& unitId);
   /// A live unit that must belong to `projectId`.

@@ -4,23 +4,12 @@
 #include <unordered_set>
 
 #include "engine/EngineImpl.h"
+#include "support/Hash.h"
 #include "support/Ids.h"
 
 namespace grove {
 namespace {
 
-// FNV-1a, hex: a cheap fingerprint of a code unit's text so clients can tell
-// whether the file still holds what was captured.
-std::string contentHash(const std::string& text) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 }  // namespace
 
@@ -63,7 +52,7 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     u.seq = ps.project.nextSeq++;
     u.createdAt = impl_->now();
     u.source = req.source;
-    if (u.source && u.source->contentHash.empty()) u.source->contentHash = contentHash(u.content);
+    if (u.source && u.source->contentHash.empty()) u.source->contentHash = fnv1aHex(u.content);  // lets clients tell whether the file changed
     u.startsBranch = startsBranch;
     u.author = impl_->actor;
 
@@ -119,19 +108,6 @@ Unit Engine::edit(const std::string& unitId, const std::string& content) {
     u.editedAt = impl_->now();
     impl_->writeUnit(u);
     impl_->finish(ch, ps);
-    return u;
-  });
-}
-
-Unit Engine::writeStreamed(const std::string& unitId, const std::string& content, Status status) {
-  return impl_->mutate([&] {
-    Node& n = impl_->liveNode(unitId);
-    ProjectState& ps = impl_->state(n.unit.projectId);
-    Unit u = n.unit;
-    u.content = content;
-    u.status = status;
-    impl_->writeUnit(u);
-    impl_->bump(ps, "stream", {unitId});
     return u;
   });
 }

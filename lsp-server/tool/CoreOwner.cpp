@@ -80,50 +80,46 @@ void CoreOwner::acceptLoop(int listenFd, std::string transport, std::string toke
     std::string peer;
     int fd = rpc::acceptConnection(listenFd, &peer);
     if (fd < 0) return;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      ++active_;
-      everServed_ = true;
-    }
+    enter();
     std::thread([this, fd, transport, token, peer] {
       server::Server::ConnectionOptions o;
       o.requiredToken = token;
       if (transport == "tcp") o.peer = peer;
       server_->serve(fd, fd, transport, o);
       ::close(fd);
-      std::lock_guard<std::mutex> lock(mu_);
-      if (--active_ == 0) idle_.notify_all();
+      leave();
     }).detach();
   }
 }
 
 void CoreOwner::serveAsync(int inFd, int outFd, std::string transport, bool closeFds) {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    ++active_;
-    everServed_ = true;
-  }
+  enter();
   std::thread([this, inFd, outFd, transport, closeFds] {
     server_->serve(inFd, outFd, transport);
     if (closeFds) {
       ::close(inFd);
       if (outFd != inFd) ::close(outFd);
     }
-    std::lock_guard<std::mutex> lock(mu_);
-    if (--active_ == 0) idle_.notify_all();
+    leave();
   }).detach();
 }
 
 int CoreOwner::serve(int inFd, int outFd, const std::string& transport) {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    ++active_;
-    everServed_ = true;
-  }
+  enter();
   int code = server_->serve(inFd, outFd, transport);
+  leave();
+  return code;
+}
+
+void CoreOwner::enter() {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++active_;
+  everServed_ = true;
+}
+
+void CoreOwner::leave() {
   std::lock_guard<std::mutex> lock(mu_);
   if (--active_ == 0) idle_.notify_all();
-  return code;
 }
 
 void CoreOwner::waitUntilIdle() {

@@ -37,6 +37,8 @@ public:
 
 private:
   void acceptLoop(int listenFd, std::string transport, std::string token);
+  void enter();  // a client starts being served
+  void leave();  // ...and is done
 
   Flags flags_;
   std::unique_ptr<StoreLock> lock_;

@@ -1,5 +1,7 @@
 #include "tool/StoreLock.h"
 
+#include "support/Hash.h"
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -35,14 +37,8 @@ std::string socketPathFor(const std::string& dbPath,
   std::error_code ec;
   std::string canonical = fs::weakly_canonical(fs::path(dbPath), ec).string();
   if (ec || canonical.empty()) canonical = dbPath;
-  // FNV-1a of the store's canonical path: one socket per store.
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : canonical) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  // One socket per store: named by a hash of its canonical path.
+  const std::string hex = fnv1aHex(canonical);
   constexpr size_t kMaxSocketPath = 100;  // sun_path is 108 bytes on Linux
   if (auto runtime = env("XDG_RUNTIME_DIR"); runtime && !runtime->empty()) {
     std::string dir = *runtime + "/grove";
