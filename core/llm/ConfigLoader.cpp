@@ -200,4 +200,8 @@ ProviderSettings loadProviderSettings(const std::optional<std::string>& fileText
   return s;
 }
 
+ProviderSettings offlineSettings() {
+  return loadProviderSettings(std::nullopt, [](std::string_view) { return std::optional<std::string>(); });
+}
+
 }  // namespace grove::llm

@@ -37,6 +37,10 @@ std::string configFilePath(const EnvLookup& env);
 /// unknown kind, and for a GROVE_PROVIDER that names nothing usable.
 ProviderSettings loadProviderSettings(const EnvLookup& env = processEnv());
 
+/// Only the built-in offline provider: what Grove falls back to when the
+/// configuration is broken, and what tests run with.
+ProviderSettings offlineSettings();
+
 /// The same from an in-memory file text (nullopt: no file).
 ProviderSettings loadProviderSettings(const std::optional<std::string>& fileText,
                                       const EnvLookup& env, std::string configPath = {});

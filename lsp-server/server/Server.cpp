@@ -33,7 +33,7 @@ Server::Server(Engine& engine, llm::ProviderRegistry& providers, Options options
 namespace {
 std::unique_ptr<llm::ProviderRegistry> offlineProviders() {
   return std::make_unique<llm::ProviderRegistry>(
-      llm::loadProviderSettings(std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
+      llm::offlineSettings());
 }
 }  // namespace
 

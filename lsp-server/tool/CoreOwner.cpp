@@ -22,8 +22,7 @@ std::unique_ptr<llm::ProviderRegistry> loadProviders() {
     // A broken provider configuration must not cost the user their tree:
     // serve offline and say why.
     log::error(std::string("provider configuration ignored, using offline: ") + e.what());
-    return std::make_unique<llm::ProviderRegistry>(llm::loadProviderSettings(
-        std::nullopt, [](std::string_view) { return std::optional<std::string>(); }));
+    return std::make_unique<llm::ProviderRegistry>(llm::offlineSettings());
   }
 }
 

@@ -9,8 +9,7 @@
 #include "ChatFixture.h"
 #include "ChildProcesses.h"
 #include "Eventually.h"
-#include "FakeProviderProcess.h"
-#include "LoopbackHttp.h"
+#include "FakeProvider.h"
 
 namespace grove::chat_test {
 namespace {

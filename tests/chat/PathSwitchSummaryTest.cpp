@@ -9,7 +9,7 @@
 #include "ChatFixture.h"
 #include "Eventually.h"
 #include "ExpectedPrompts.h"
-#include "FakeProviderProcess.h"
+#include "FakeProvider.h"
 
 namespace grove::chat_test {
 namespace {

@@ -7,8 +7,7 @@
 #include <chrono>
 
 #include "ChatFixture.h"
-#include "FakeProviderProcess.h"
-#include "LoopbackHttp.h"
+#include "FakeProvider.h"
 
 namespace grove::chat_test {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ChatFixture.h"
-#include "FakeProviderProcess.h"
+#include "FakeProvider.h"
 
 namespace grove::chat_test {
 namespace {

@@ -18,8 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "FakeProviderProcess.h"
-#include "LoopbackHttp.h"
+#include "FakeProvider.h"
 #include "RpcClient.h"
 #include "ServerProcess.h"
 #include "TempDir.h"

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace grove::chat_test {
+namespace grove::fake_provider {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -117,4 +117,4 @@ SilentListener::~SilentListener() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-}  // namespace grove::chat_test
+}  // namespace grove::fake_provider

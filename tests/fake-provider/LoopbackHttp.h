@@ -1,4 +1,4 @@
-// LoopbackHttp: the few raw-socket helpers the chat tests need on 127.0.0.1:
+// LoopbackHttp: the few raw-socket helpers tests of providers need on 127.0.0.1:
 // one HTTP exchange with the fake provider's control endpoints, a port with
 // nothing listening, and a listener that accepts connections but never says
 // a word (what a hung model server looks like from the outside).
@@ -7,7 +7,7 @@
 #include <chrono>
 #include <string>
 
-namespace grove::chat_test {
+namespace grove::fake_provider {
 
 using Millis = std::chrono::milliseconds;
 
@@ -42,4 +42,4 @@ private:
   int port_ = 0;
 };
 
-}  // namespace grove::chat_test
+}  // namespace grove::fake_provider

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace grove::chat_test {
+namespace grove::fake_provider {
 
 using nlohmann::json;
 
@@ -47,4 +47,4 @@ private:
 /// e.g. grove-server from a provider's `command`).
 void writeScriptFile(const std::string& path, const json& script);
 
-}  // namespace grove::chat_test
+}  // namespace grove::fake_provider

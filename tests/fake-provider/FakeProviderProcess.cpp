@@ -16,7 +16,7 @@
 
 extern char** environ;
 
-namespace grove::chat_test {
+namespace grove::fake_provider {
 
 std::string FakeProviderProcess::binary() {
   if (const char* env = std::getenv("GROVE_FAKE_PROVIDER"); env && *env) return env;
@@ -31,7 +31,7 @@ void writeScriptFile(const std::string& path, const json& script) {
 
 FakeProviderProcess::FakeProviderProcess(const json& script) {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/grove-chat-script-XXXXXX";
+  std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/grove-fake-script-XXXXXX";
   int scriptFd = ::mkstemp(tmpl.data());
   if (scriptFd < 0) throw std::runtime_error("mkstemp failed");
   ::close(scriptFd);
@@ -99,4 +99,4 @@ void FakeProviderProcess::setScript(const json& script) {
   if (r.status != 200) throw std::runtime_error("POST /__script answered " + std::to_string(r.status) + ": " + r.body);
 }
 
-}  // namespace grove::chat_test
+}  // namespace grove::fake_provider
