@@ -47,6 +47,12 @@ class GroveClientSupervisionTest {
     return c;
   }
 
+  private ClientEvent lastEvent() {
+    synchronized (events) {
+      return events.isEmpty() ? new ClientEvent(ClientState.STOPPED, 0, null, null) : events.get(events.size() - 1);
+    }
+  }
+
   private boolean sawState(ClientState s, int generation) {
     synchronized (events) {
       return events.stream().anyMatch(e -> e.state() == s && e.generation() == generation);
@@ -105,8 +111,9 @@ class GroveClientSupervisionTest {
         Wait.until("session " + g + " ready", () -> sawState(ClientState.READY, g));
         assertThrows(ExecutionException.class, () -> c.api().projectList(null).get(10, TimeUnit.SECONDS));
       }
-      Wait.until("FAILED after two quick failures", () -> c.state() == ClientState.FAILED);
-      ClientEvent last = events.get(events.size() - 1);
+      // Wait for the FAILED event itself, not the state: the state flips before listeners run.
+      Wait.until("a FAILED event after two quick failures", () -> lastEvent().state() == ClientState.FAILED);
+      ClientEvent last = lastEvent();
       assertTrue(last.cause().getMessage().contains("giving up"), last.cause().getMessage());
       c.restart();
       Wait.until("a manual restart brings it back", () -> sawState(ClientState.READY, 3));
