@@ -1,0 +1,122 @@
+#include "text/Tokenizer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <unordered_set>
+
+namespace grove::text {
+namespace {
+
+const std::unordered_set<std::string_view>& stopwords() {
+  static const std::unordered_set<std::string_view> words = {
+      "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as",
+      "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by",
+      "can", "could", "did", "do", "does", "doing", "done", "down", "during", "each", "else", "etc",
+      "few", "for", "from", "further", "get", "got", "had", "has", "have", "having", "he", "her",
+      "here", "hers", "him", "his", "how", "however", "i", "if", "in", "into", "is", "it", "its",
+      "itself", "just", "let", "like", "may", "me", "might", "more", "most", "much", "must", "my",
+      "need", "no", "nor", "not", "now", "of", "off", "ok", "okay", "on", "once", "one", "only",
+      "or", "other", "our", "out", "over", "own", "please", "same", "say", "see", "she", "should",
+      "so", "some", "still", "such", "sure", "than", "thank", "thanks", "that", "the", "their",
+      "them", "then", "there", "these", "they", "thing", "this", "those", "through", "to", "too",
+      "under", "until", "up", "us", "use", "using", "very", "want", "was", "way", "we", "well",
+      "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with",
+      "would", "yes", "yet", "you", "your", "yours", "yourself", "i'm", "it's", "don't", "dont",
+      "im", "ive", "id", "youre", "thats", "lets", "cant", "wont", "isnt", "doesnt", "didnt",
+      "hi", "hello", "hey", "great", "cool", "nice", "make", "show", "give", "tell", "know",
+      "think", "really", "actually", "maybe", "something", "anything", "kind", "bit", "lot"};
+  return words;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Splits one alphanumeric run (an identifier or a word) at case changes and
+// letter/digit boundaries: "HTTPServer2Config" -> HTTP, Server, 2, Config.
+void splitIdentifier(std::string_view run, std::vector<std::string>& parts) {
+  size_t start = 0;
+  auto kind = [](char c) {
+    if (std::isdigit(static_cast<unsigned char>(c))) return 0;
+    if (std::isupper(static_cast<unsigned char>(c))) return 1;
+    return 2;
+  };
+  for (size_t i = 1; i <= run.size(); ++i) {
+    bool cut = i == run.size();
+    if (!cut) {
+      int prev = kind(run[i - 1]), cur = kind(run[i]);
+      if ((prev == 0) != (cur == 0)) cut = true;            // letter <-> digit
+      else if (prev == 2 && cur == 1) cut = true;           // fooBar
+      else if (prev == 1 && cur == 1 && i + 1 < run.size() && kind(run[i + 1]) == 2)
+        cut = true;                                         // HTTPServer: cut before S
+    }
+    if (cut) {
+      parts.emplace_back(run.substr(start, i - start));
+      start = i;
+    }
+  }
+}
+
+}  // namespace
+
+bool isStopword(std::string_view w) { return stopwords().count(w) != 0; }
+
+std::string stem(std::string_view w) {
+  std::string s(w);
+  if (s.size() > 5 && endsWith(s, "ies")) return s.substr(0, s.size() - 3) + "y";
+  if (s.size() > 5 && endsWith(s, "ing")) s.resize(s.size() - 3);
+  else if (s.size() > 4 && endsWith(s, "ed") && !endsWith(s, "eed")) s.resize(s.size() - 2);
+  else if (s.size() > 4 && endsWith(s, "es") &&
+           (endsWith(s, "ches") || endsWith(s, "shes") || endsWith(s, "xes") || endsWith(s, "sses")))
+    s.resize(s.size() - 2);
+  else if (s.size() > 3 && endsWith(s, "s") && !endsWith(s, "ss") && !endsWith(s, "us") &&
+           !endsWith(s, "is"))
+    s.resize(s.size() - 1);
+  // "caching"/"cached" -> "cach"; fold the dropped 'e' so "cache" meets them.
+  if (s.size() > 3 && endsWith(s, "e") && !endsWith(s, "ee")) s.resize(s.size() - 1);
+  return s;
+}
+
+std::vector<std::string> tokenize(std::string_view text) {
+  std::vector<std::string> out;
+  std::vector<std::string> parts;
+  size_t i = 0;
+  while (i < text.size()) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (!std::isalnum(c) && c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    // A run is letters/digits plus non-ASCII bytes (kept whole, not split).
+    while (j < text.size()) {
+      unsigned char d = static_cast<unsigned char>(text[j]);
+      if (std::isalnum(d) || d >= 0x80 || (d == '\'' && j + 1 < text.size() &&
+                                           std::isalpha(static_cast<unsigned char>(text[j + 1]))))
+        ++j;
+      else
+        break;
+    }
+    std::string_view run = text.substr(i, j - i);
+    i = j;
+    parts.clear();
+    splitIdentifier(run, parts);
+    for (auto& p : parts) {
+      std::string lower;
+      lower.reserve(p.size());
+      for (char ch : p) {
+        if (ch == '\'') continue;
+        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+      }
+      if (lower.size() < 2 || isStopword(lower)) continue;
+      bool digits = std::all_of(lower.begin(), lower.end(),
+                                [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+      if (digits && lower.size() < 2) continue;
+      out.push_back(digits ? lower : stem(lower));
+    }
+  }
+  return out;
+}
+
+}  // namespace grove::text

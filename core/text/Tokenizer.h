@@ -1,0 +1,25 @@
+// Tokenizer: code-aware word tokens for similarity (structure detectors,
+// memolet keywords and vectors).
+//
+// Identifiers are split at case changes, underscores, dashes and digits, so
+// `parseConfig`, `parse_config` and `ParseConfig` all give {parse, config}.
+// Tokens are lowercased, lightly stemmed (plural and -ing/-ed endings) and
+// stopwords are dropped, so follow-ups that change inflection still meet.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grove::text {
+
+/// Content tokens of `text`, in order (duplicates kept).
+std::vector<std::string> tokenize(std::string_view text);
+
+/// The same light stemming tokenize() applies; exposed for query terms.
+std::string stem(std::string_view lowercaseWord);
+
+/// True for English function words and chat filler ("please", "thanks").
+bool isStopword(std::string_view lowercaseWord);
+
+}  // namespace grove::text
