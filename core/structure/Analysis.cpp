@@ -1,0 +1,134 @@
+#include "structure/Analysis.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "structure/Context.h"
+#include "structure/Cues.h"
+#include "structure/Delegation.h"
+#include "structure/Drift.h"
+#include "structure/Return.h"
+#include "structure/Title.h"
+#include "structure/Workflow.h"
+
+namespace grove::structure {
+
+std::string_view toString(SignalKind kind) {
+  switch (kind) {
+    case SignalKind::Branch: return "branch";
+    case SignalKind::Return: return "return";
+    case SignalKind::Extract: return "extract";
+    case SignalKind::Exclude: return "exclude";
+  }
+  return "branch";
+}
+
+Thresholds adjusted(const Thresholds& base, const Bias& bias) {
+  // A full bias of -1 (the user rejects every such card) raises a threshold
+  // by 0.2; +1 lowers it by 0.2. Linear, so it moves monotonically.
+  auto move = [](double t, double b) { return std::clamp(t - 0.2 * std::clamp(b, -1.0, 1.0), 0.05, 0.98); };
+  Thresholds out = base;
+  out.branch = move(base.branch, bias.branch);
+  out.ret = move(base.ret, bias.ret);
+  out.extract = move(base.extract, bias.extract);
+  return out;
+}
+
+namespace {
+
+bool blank(const std::string& s) {
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+Signal branchSignal(const AnalysisInput& in, const DriftEstimate& d) {
+  Signal s;
+  s.kind = SignalKind::Branch;
+  s.anchorIds = {in.path.back().unitId};
+  s.confidence = d.score;
+  s.title = intentTitle(in.message);
+  std::string about = d.threadWords.empty() ? "" : " about " + quoted(d.threadWords);
+  if (!d.shiftCue.empty()) {
+    s.reason = "You opened a new topic (\"" + d.shiftCue + "\")" +
+               (d.newWords.empty() ? std::string(".")
+                                   : ": " + quoted(d.newWords) + " did not come up in the recent turns" + about + ".");
+  } else if (!d.newWords.empty()) {
+    s.reason = "This message is about " + quoted(d.newWords) + ", which the recent turns" + about +
+               " did not discuss; a branch keeps that detour apart.";
+  } else {
+    s.reason = "This message moves away from the recent turns" + about + ".";
+  }
+  return s;
+}
+
+Signal returnSignal(const AnalysisInput& in, const ReturnEstimate& r) {
+  Signal s;
+  s.kind = SignalKind::Return;
+  s.anchorIds = {in.branchHeadId, in.parentTipId};
+  s.confidence = r.score;
+  std::string branch = in.branchTitle.empty() ? "this branch" : "the branch '" + in.branchTitle + "'";
+  if (!r.returnCue.empty() && !r.parentWords.empty()) {
+    s.reason = "You went back (\"" + r.returnCue + "\") to " + quoted(r.parentWords) +
+               ", the topic of the thread " + branch + " left.";
+  } else if (!r.returnCue.empty()) {
+    s.reason = "You went back (\"" + r.returnCue + "\") to the thread " + branch + " left.";
+  } else if (!r.closureCue.empty() && r.parentWords.empty()) {
+    s.reason = "You closed " + branch + " (\"" + r.closureCue + "\"); its result can go back to the thread it left.";
+  } else if (!r.parentWords.empty()) {
+    s.reason = "This message is about " + quoted(r.parentWords) + " from the thread " + branch +
+               " left, not about the branch itself.";
+  } else {
+    s.reason = "This message leaves " + branch + " for the thread it came from.";
+  }
+  return s;
+}
+
+Signal extractSignal(const AnalysisInput& in, const Context& c, const WorkflowEstimate& w) {
+  Signal s;
+  s.kind = SignalKind::Extract;
+  for (const PathTurn* t : c.branchTurns) s.anchorIds.push_back(t->unitId);
+  s.confidence = w.score;
+  s.capsuleType = "task_sop";
+  s.title = !in.branchTitle.empty() ? in.branchTitle
+            : c.branchTurns.empty() ? std::string("Procedure")
+                                    : intentTitle(c.branchTurns.front()->text);
+  std::string steps = w.steps > 0 ? "a " + std::to_string(w.steps) + "-step procedure" : "a procedure";
+  s.reason = "The branch '" + s.title + "' worked through " + steps +
+             (w.success ? " that succeeded" : "") + "; it could be saved as a reusable SOP.";
+  return s;
+}
+
+}  // namespace
+
+std::vector<Signal> analyze(const AnalysisInput& in, const Thresholds& th) {
+  std::vector<Signal> out;
+  if (blank(in.message)) return out;
+  if (auto d = delegatedAction(in)) {
+    out.push_back(std::move(*d));
+    return out;
+  }
+  if (in.path.empty()) return out;
+  Context c = contextOf(in);
+
+  if (in.onBranch) {
+    ReturnEstimate r = estimateReturn(c);
+    if (r.score >= th.ret) {
+      out.push_back(returnSignal(in, r));
+      WorkflowEstimate w = estimateWorkflow(c);
+      if (w.score >= th.extract) out.push_back(extractSignal(in, c, w));
+      return out;
+    }
+    // An announced new topic that belongs to neither the branch nor the
+    // thread it left: a branch of its own, anchored here.
+    if (shiftCue(c.cue).empty() || r.parentCoverage >= 0.3) return out;
+    DriftEstimate d = estimateDrift(c);
+    if (d.score >= th.branch) out.push_back(branchSignal(in, d));
+    return out;
+  }
+
+  if (c.userTurns < th.minUserTurns) return out;
+  DriftEstimate d = estimateDrift(c);
+  if (d.score >= th.branch) out.push_back(branchSignal(in, d));
+  return out;
+}
+
+}  // namespace grove::structure

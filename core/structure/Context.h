@@ -1,0 +1,29 @@
+// Context: what the detectors know about one message, computed once per
+// analyze() call — the message's terms and cues, an IDF learned from the
+// conversation, and topic bags for the stretches of path it is compared with.
+// Only the recent units are read, so the cost does not grow with the path.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "structure/Analysis.h"
+#include "structure/Terms.h"
+
+namespace grove::structure {
+
+struct Context {
+  std::string messageText;
+  Terms message;
+  std::string cue;            // cueText(message)
+  ConversationIdf idf;
+  TopicBag recent;            // the current thread's recent units (the branch's when on a branch)
+  TopicBag parent;            // on a branch: the thread it left
+  std::vector<const PathTurn*> branchTurns;  // on a branch: its units, head first
+  int userTurns = 0;          // user messages in the current thread's window
+  int contentWords = 0;       // the message's distinct non-generic terms
+};
+
+Context contextOf(const AnalysisInput& input);
+
+}  // namespace grove::structure

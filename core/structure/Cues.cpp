@@ -1,0 +1,230 @@
+#include "structure/Cues.h"
+
+#include <cctype>
+#include <initializer_list>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "structure/Terms.h"
+#include "text/Tokenizer.h"
+
+namespace grove::structure {
+namespace {
+
+using Phrases = std::initializer_list<std::string_view>;
+
+// Where in the message an announcement counts: "unrelated, but ..." opens a
+// message; "... is unrelated to the crash" deep inside it is content.
+constexpr size_t kOpeningChars = 48;
+
+std::string firstMatch(const std::string& cue, Phrases phrases, size_t within = std::string::npos) {
+  for (auto p : phrases) {
+    size_t at = cue.find(p);
+    if (at != std::string::npos && at <= within) return std::string(p.substr(1, p.size() - 2));
+  }
+  return {};
+}
+
+bool startsWithAny(const std::string& cue, Phrases phrases) {
+  for (auto p : phrases)
+    if (cue.compare(0, p.size(), p) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string cueText(std::string_view text) {
+  std::string out = " ";
+  for (char ch : text) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '\'') continue;  // "what's" -> "whats"
+    if (std::isalnum(c) || c >= 0x80) {
+      out.push_back(static_cast<char>(std::tolower(c)));
+    } else if (out.back() != ' ') {
+      out.push_back(' ');
+    }
+  }
+  if (out.back() != ' ') out.push_back(' ');
+  return out;
+}
+
+bool hasPhrase(const std::string& cue, std::string_view phrase) { return cue.find(phrase) != std::string::npos; }
+
+std::string shiftCue(const std::string& cue) {
+  return firstMatch(cue,
+                    {" unrelated ", " off topic ", " offtopic ", " different question ", " different topic ",
+                     " different thing ", " another question ", " separate question ", " separate thing ",
+                     " separate topic ", " side question ", " quick tangent ", " tangent ", " by the way ",
+                     " btw ", " switching gears ", " switching topics ", " switch gears ", " change of topic ",
+                     " changing the subject ", " totally different ", " completely different ",
+                     " something else ", " something different ", " new topic ", " new question ",
+                     " random question ", " on another note ", " quick one ", " while i have you ",
+                     " let me ask ", " other topic ", " aside ", " before i forget "},
+                    kOpeningChars);
+}
+
+bool continuationCue(const std::string& cue) {
+  if (startsWithAny(cue, {" and ", " also ", " what about ", " how about ", " ok now ", " okay now ",
+                          " ok and ", " okay and ", " ok so ", " now ", " so ", " but ", " then ",
+                          " what if ", " same ", " does that ", " is that ", " would that ", " will that ",
+                          " should that ", " could that ", " can that ", " why ", " how so ", " which one ",
+                          " in that case ", " with that ", " if so ", " otherwise ", " wait ", " hmm ",
+                          " ok but ", " okay but ", " yes but ", " right and ", " and if ", " isnt that ",
+                          " doesnt that ", " ok let ", " okay let ", " sure ", " fine "}))
+    return true;
+  // "... too?", "... as well": more of the same.
+  for (std::string_view p : {" too ", " as well ", " also "})
+    if (cue.size() >= p.size() && cue.compare(cue.size() - p.size(), p.size(), p) == 0) return true;
+  // A pronoun near the start points back at what was just said.
+  std::string head = cue.substr(0, std::min<size_t>(cue.size(), 32));
+  for (auto p : {" it ", " its ", " this one ", " that one ", " them ", " those ", " these ", " same thing ",
+                 " there ", " that ", " the same "})
+    if (head.find(p) != std::string::npos) return true;
+  return false;
+}
+
+bool standaloneQuestion(const std::string& cue) {
+  return startsWithAny(cue, {" how do i ", " how do you ", " how do we ", " how can i ", " how can we ",
+                             " how should i ", " how would i ", " how long ", " how does ", " how is ",
+                             " how to ", " can you explain ", " could you explain ", " explain ", " what is ",
+                             " whats ", " what are ", " what does ", " which ", " is there ", " are there ",
+                             " why does ", " why is ", " why do ", " when should ", " where do ",
+                             " is it possible ", " do you know ", " any idea ", " is it worth "});
+}
+
+std::string returnCue(const std::string& cue) {
+  return firstMatch(cue, {" back to ", " back on ", " back in ", " anyway ", " anyways ", " returning to ",
+                          " return to ", " going back to ", " go back to ", " where were we ",
+                          " as i was saying ", " main thread ", " main topic ", " original question ",
+                          " original problem ", " enough about that ", " so for the ", " so with the ",
+                          " so the ", " now for the ", " so with "});
+}
+
+namespace {
+
+// Closing phrases: acknowledgements, then reports that the answer solved it.
+constexpr std::string_view kClosures[] = {
+    " thanks ", " thank you ", " thx ", " ty ", " got it ", " makes sense ", " good to know ", " perfect ",
+    " clear now ", " i understand ", " i get it ", " understood ", " settled ", " all set ", " what i needed ",
+    " that helps ", " sounds good ", " good enough ", " great ", " done ", " got in ", " i see ", " nice ",
+    " cool ", " awesome ", " that works ", " that worked ", " it works ", " that fixed it ", " fixed it ",
+    " that did it ", " did the trick ", " that solved it "};
+
+// Words that may precede a closing phrase without being one.
+constexpr std::string_view kFillers[] = {" ok ", " okay ", " alright ", " right ", " yes ", " yeah ", " yep ",
+                                         " ah ", " oh ", " so ", " well "};
+
+std::string stripFillers(std::string cue) {
+  for (bool again = true; again;) {
+    again = false;
+    for (auto f : kFillers)
+      if (cue.compare(0, f.size(), f) == 0) {
+        cue.erase(0, f.size() - 1);
+        again = true;
+      }
+  }
+  return cue;
+}
+
+// Sentences of a message: split at . ! ? ; and newlines followed by a space
+// or the end (so "std::move", "1.5" and ".prettierrc" stay whole).
+std::vector<std::pair<size_t, size_t>> sentenceSpans(std::string_view text) {
+  std::vector<std::pair<size_t, size_t>> out;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    bool end = c == '\n' || ((c == '.' || c == '!' || c == '?' || c == ';') &&
+                             (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n'));
+    if (end) {
+      if (i + 1 > start) out.emplace_back(start, i + 1);
+      start = i + 1;
+    }
+  }
+  if (start < text.size()) out.emplace_back(start, text.size());
+  return out;
+}
+
+// Content words left in `cue` once closing phrases and fillers are removed.
+int wordsBeyondClosure(std::string cue) {
+  for (auto p : kClosures)
+    for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p))
+      cue = cue.substr(0, at) + " " + cue.substr(at + p.size());
+  int n = 0;
+  for (const auto& t : text::tokenize(cue)) n += isGenericWord(t) ? 0 : 1;
+  return n;
+}
+
+}  // namespace
+
+std::string closureCue(const std::string& cue) {
+  for (auto p : kClosures)
+    if (cue.find(p) != std::string::npos) return std::string(p.substr(1, p.size() - 2));
+  return {};
+}
+
+Closure closureOf(std::string_view message) {
+  Closure c;
+  auto spans = sentenceSpans(message);
+  size_t closing = spans.size();
+  for (size_t i = 0; i < spans.size(); ++i) {
+    std::string sentence = cueText(message.substr(spans[i].first, spans[i].second - spans[i].first));
+    std::string p = closureCue(sentence);
+    // "ok." / "right!" as a sentence of its own acknowledges too.
+    if (p.empty() && sentence.size() > 1 && stripFillers(sentence) == " ") p = sentence.substr(1, sentence.size() - 2);
+    if (!p.empty()) {
+      closing = i;
+      c.phrase = p;
+    }
+  }
+  if (closing == spans.size()) return c;
+  c.tail = std::string(message.substr(spans[closing].second));
+  std::string whole = cueText(message);
+  bool question = message.find('?') != std::string_view::npos;
+  int tailWords = wordsBeyondClosure(cueText(c.tail));
+  std::string lead = stripFillers(whole);
+  bool leading = false;
+  for (auto p : kClosures)
+    if (lead.compare(0, p.size(), p) == 0) leading = true;
+  std::string closingCue =
+      cueText(message.substr(spans[closing].first, spans[closing].second - spans[closing].first));
+  bool ackOnly = wordsBeyondClosure(closingCue) <= 1;
+  c.only = !question && tailWords == 0 && (leading || ackOnly) && wordsBeyondClosure(whole) <= 3;
+  return c;
+}
+
+bool successCue(const std::string& cue) {
+  return !firstMatch(cue, {" worked ", " works ", " fixed ", " found it ", " found the ", " went through ",
+                           " green ", " passes ", " passing ", " that did it ", " succeeded ", " success ",
+                           " solved ", " resolved ", " cleanly ", " bisect found ", " did it "})
+              .empty();
+}
+
+int stepMarkers(std::string_view text) {
+  std::set<int> steps;
+  std::string cue = cueText(text);
+  for (size_t at = cue.find(" step "); at != std::string::npos; at = cue.find(" step ", at + 1)) {
+    size_t d = at + 6;
+    if (d < cue.size() && std::isdigit(static_cast<unsigned char>(cue[d]))) steps.insert(cue[d] - '0');
+  }
+  // Numbered lines: "1. ..." / "2) ..." at the start of a line.
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    bool lineStart = i == 0 || text[i - 1] == '\n';
+    if (lineStart && std::isdigit(static_cast<unsigned char>(text[i])) && (text[i + 1] == '.' || text[i + 1] == ')'))
+      steps.insert(100 + (text[i] - '0'));
+  }
+  int n = static_cast<int>(steps.size());
+  if (n == 0 && hasPhrase(cue, " first ") && hasPhrase(cue, " then ") &&
+      (hasPhrase(cue, " finally ") || hasPhrase(cue, " after that ")))
+    n = 3;
+  return n;
+}
+
+bool procedureCue(const std::string& cue) {
+  return !firstMatch(cue, {" step by step ", " walk through ", " walk me through ", " procedure ",
+                           " checklist ", " one by one ", " the steps ", " exact steps ", " runbook ",
+                           " playbook "})
+              .empty();
+}
+
+}  // namespace grove::structure

@@ -1,0 +1,73 @@
+// The return detector: on a branch, going back to the thread it left.
+#include <gtest/gtest.h>
+
+#include "Paths.h"
+#include "structure/Analysis.h"
+
+using namespace grove::structure;
+using namespace grove::structure::testing;
+
+namespace {
+
+AnalysisInput onMoveBranch(const std::string& message) {
+  return onBranch(vectorThread(), moveBranch(), "std::move vs std::forward", message);
+}
+
+}  // namespace
+
+TEST(Return, AnnouncedReturnToTheParentTopic) {
+  auto got = analyze(onMoveBranch("makes sense, thanks. Back to the widgets: cleanup() throws sometimes, what then?"));
+  const Signal* r = find(got, SignalKind::Return);
+  ASSERT_NE(r, nullptr);
+  EXPECT_FALSE(r->delegated);
+  EXPECT_EQ(r->anchorIds, (std::vector<std::string>{"u10", "a2"}));
+  EXPECT_NE(r->reason.find("back to"), std::string::npos) << r->reason;
+  EXPECT_NE(r->reason.find("widgets"), std::string::npos) << r->reason;
+  EXPECT_GE(r->confidence, Thresholds{}.ret);
+  EXPECT_EQ(find(got, SignalKind::Branch), nullptr);
+}
+
+TEST(Return, ClosingTheBranchReturns) {
+  for (const char* msg : {"ok I get it now, thanks", "got it, that makes sense", "good to know", "perfect, thank you",
+                          "that works, thanks!"}) {
+    auto got = analyze(onMoveBranch(msg));
+    const Signal* r = find(got, SignalKind::Return);
+    ASSERT_NE(r, nullptr) << msg;
+    EXPECT_NE(r->reason.find("std::move vs std::forward"), std::string::npos) << r->reason;
+  }
+}
+
+TEST(Return, ParentTopicWithoutAnyCueReturns) {
+  auto got = analyze(onMoveBranch("The stable_partition version still leaves dead widgets when cleanup() throws halfway."));
+  const Signal* r = find(got, SignalKind::Return);
+  ASSERT_NE(r, nullptr);
+  EXPECT_NE(r->reason.find("from the thread"), std::string::npos) << r->reason;
+}
+
+TEST(Return, ClosingThenMovingOnJudgesWhatFollows) {
+  auto got = analyze(onMoveBranch("clear now. the widgets vector still crashes when stable_partition runs on it"));
+  EXPECT_NE(find(got, SignalKind::Return), nullptr);
+}
+
+TEST(Return, WorkInsideTheBranchStays) {
+  for (const char* msg : {"and what about std::move_if_noexcept?", "so forward is only for forwarding references?",
+                          "does std::forward cost anything at runtime?", "why is T&& not always an rvalue reference?",
+                          "ok, and when T is deduced as an lvalue reference?"}) {
+    auto got = analyze(onMoveBranch(msg));
+    EXPECT_EQ(find(got, SignalKind::Return), nullptr) << msg << ": " << (got.empty() ? "" : got[0].reason);
+  }
+}
+
+TEST(Return, SuccessReportInsideTheBranchIsNotAClosure) {
+  auto parent = exchanges({{"I need to cross-compile our Rust serde service for ARM.", "Use cross or set a linker."}});
+  auto branch = exchanges({{"Unrelated: how do I cross-compile a Rust binary for a Raspberry Pi?",
+                            "rustup target add aarch64-unknown-linux-gnu, or use cross which runs in a container."}},
+                          5);
+  auto got = analyze(onBranch(parent, branch, "Cross-compile for Raspberry Pi", "cross worked first try on the Pi"));
+  EXPECT_EQ(find(got, SignalKind::Return), nullptr);
+}
+
+TEST(Return, OnlyOnABranch) {
+  auto got = analyze(onMainline(vectorThread(), "thanks. back to the widgets: what if cleanup throws?"));
+  EXPECT_EQ(find(got, SignalKind::Return), nullptr);
+}
