@@ -49,6 +49,8 @@ local links = {
   GroveSeparator = "FloatBorder",
   GroveCard = "DiagnosticHint",
   GroveCardKeys = "Comment",
+  GroveMemoletRef = "Underlined",
+  GroveMemoletTitle = "Title",
 }
 for group, target in pairs(links) do
   vim.cmd(string.format("highlight default link %s %s", group, target))

@@ -61,6 +61,53 @@ describe("suggestion cards", function()
     assert.equals("rejected", found.state)
   end)
 
+  it("accepts a branch card with ga: the exchange moves into a branch with the card's title", function()
+    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
+      h.skip_note("grove/suggestion/* and grove/chat/send")
+      pending("structure suggestions not offered by this server")
+      return
+    end
+    local pid = drifting_project()
+    local sug
+    for _, s in ipairs(state.suggestions()) do
+      if s.kind == "branch" then
+        sug = s
+      end
+    end
+    assert.truthy(sug, "a branch suggestion: " .. vim.inspect(state.suggestions()))
+    local buf = chat.buf()
+    h.wait(function()
+      return #cards.drawn(buf) > 0
+    end, "card drawn")
+    local title = type(sug.title) == "string" and sug.title or nil
+    if title then -- the card names the branch it proposes
+      assert.truthy(cards.drawn(buf)[1].text:find('"' .. title .. '"', 1, true), cards.drawn(buf)[1].text)
+    end
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(buf))
+    vim.api.nvim_win_set_cursor(0, { cards.drawn(buf)[1].row + 1, 0 })
+    h.feed("ga")
+    h.wait(function()
+      return #cards.drawn(buf) == 0
+    end, "card gone")
+    local got = h.rpc("grove/suggestion/list", { projectId = pid, state = "accepted" }).suggestions
+    assert.equals(sug.id, got[1] and got[1].id)
+    local branch
+    for _, b in ipairs(h.rpc("grove/project/get", { projectId = pid }).branches) do
+      if not b.isMainline then
+        branch = b
+      end
+    end
+    assert.truthy(branch, "a branch was made")
+    assert.equals(sug.anchorIds[1], branch.anchorId)
+    if title then
+      assert.equals(title, branch.title)
+    end
+    -- The chat shows the branch's message (the cursor stayed on it).
+    h.wait(function()
+      return h.find_line(buf, "sourdough bread")
+    end, "chat still shows the moved exchange")
+  end)
+
   it("defers with :Grove suggestions and keeps the card, marked deferred", function()
     if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
       h.skip_note("grove/suggestion/* and grove/chat/send")

@@ -4,10 +4,10 @@ local commands = require("grove.commands")
 
 describe(":Grove", function()
   it("completes subcommand names", function()
-    assert.same({ "search", "send", "start", "stop", "suggestions" }, commands.complete("s", "Grove s"))
+    assert.same({ "sandbox", "search", "send", "start", "stop", "suggestions" }, commands.complete("s", "Grove s"))
     assert.same({}, commands.complete("", "Grove search query "))
     local all = vim.fn.getcompletion("Grove ", "cmdline")
-    for _, name in ipairs({ "new", "open", "chat", "map", "send", "capture", "preview", "undo", "redo", "search", "suggestions" }) do
+    for _, name in ipairs({ "new", "open", "chat", "map", "send", "capture", "preview", "undo", "redo", "search", "suggestions", "memolets", "memolet", "sandbox" }) do
       assert.truthy(vim.tbl_contains(all, name), name)
     end
   end)

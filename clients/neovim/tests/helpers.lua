@@ -35,6 +35,22 @@ function M.rpc(method, params)
   return result
 end
 
+-- Asks the server again and again (bounded) until pred(result) is truthy; returns
+-- that result. For state the server reaches asynchronously after an action.
+function M.rpc_until(method, params, pred, msg, timeout)
+  local deadline = vim.loop.now() + (timeout or M.TIMEOUT)
+  while true do
+    local res = M.rpc(method, params)
+    if pred(res) then
+      return res
+    end
+    if vim.loop.now() > deadline then
+      error("timed out waiting for: " .. (msg or method), 2)
+    end
+    vim.wait(20)
+  end
+end
+
 -- Starts this spec file's server on a temporary store (kept across restarts within
 -- the file). env: extra server environment, e.g. a provider.
 function M.start_server(env)
@@ -117,6 +133,37 @@ function M.new_project(title)
       and M.lines(chat.buf())[1] == "Grove · " .. title
   end, "project created and shown in the chat")
   return state.project_id()
+end
+
+-- Types `keys` ending in insert mode, where a completion menu is expected to open
+-- (asynchronously); once it is visible types `accept` (e.g. "<C-y>"), then <Esc>.
+-- Bounded: with no menu within the timeout it just leaves insert mode. Returns the
+-- menu's complete_info() (items, selected), or nil when no menu appeared. `accept`
+-- may be a function of that info returning the keys.
+function M.complete_with(keys, accept, timeout)
+  local function typed(k)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), "t", false)
+  end
+  local info
+  local deadline = vim.loop.now() + (timeout or M.TIMEOUT)
+  local timer = vim.loop.new_timer()
+  timer:start(10, 10, vim.schedule_wrap(function()
+    if timer:is_closing() then
+      return
+    end
+    if vim.fn.pumvisible() == 1 then
+      info = vim.fn.complete_info({ "items", "selected" })
+      timer:close()
+      local keys_then = type(accept) == "function" and accept(info) or accept
+      typed((keys_then or "") .. "<Esc>")
+    elseif vim.loop.now() > deadline then
+      timer:close()
+      typed("<Esc>")
+    end
+  end))
+  -- "x!": run the keys and stay in insert mode until the timer's <Esc> ends it.
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "x!", false)
+  return info
 end
 
 function M.lines(buf)

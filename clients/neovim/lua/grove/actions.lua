@@ -281,7 +281,16 @@ function M.resolve_suggestion(sug, action, done)
     warn("this server has no structure suggestions yet")
     return
   end
-  client.call(m.suggestion_resolve, { suggestionId = sug.id, decision = action }, after(done))
+  client.call(m.suggestion_resolve, { suggestionId = sug.id, decision = action }, after(function(res)
+    -- An accepted extraction made a capsule, which waits for review before use.
+    local capsule = type(res) == "table" and type(res.changed) == "table" and res.changed.capsule
+    if type(capsule) == "table" then
+      vim.notify(string.format('Grove: capsule "%s" extracted', tostring(capsule.name or capsule.id)), vim.log.levels.INFO)
+    end
+    if done then
+      done(res)
+    end
+  end))
 end
 
 return M

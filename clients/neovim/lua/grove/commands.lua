@@ -38,6 +38,32 @@ local function suggestions()
   end)
 end
 
+local function memolet_views()
+  return require("grove.ui.memolets")
+end
+
+-- :[range]Grove memolet [title] in the chat: a memolet of the selected text (one
+-- unit, charwise), of the units in the range, or of the unit under the cursor.
+local function make_memolet(args, opts)
+  local chat_view = chat()
+  if vim.api.nvim_get_current_buf() ~= chat_view.buf() then
+    vim.notify("Grove: :Grove memolet works in the chat buffer (on a unit or a selection)", vim.log.levels.WARN)
+    return
+  end
+  local target
+  if opts.range and opts.range > 0 then
+    target = chat_view.target_for_range(opts.line1, opts.line2)
+  else
+    local id = chat_view.unit_at_cursor()
+    target = id and { unitIds = { id } }
+  end
+  if not target then
+    vim.notify("Grove: no unit here to make a memolet of", vim.log.levels.WARN)
+    return
+  end
+  memolet_views().create(target, args ~= "" and args or nil)
+end
+
 M.subcommands = {
   new = function(args)
     actions.new_project(args, function()
@@ -87,6 +113,13 @@ M.subcommands = {
     actions.search(args)
   end,
   suggestions = suggestions,
+  memolets = function(args)
+    memolet_views().search(args)
+  end,
+  sandbox = function()
+    memolet_views().open_sandbox()
+  end,
+  memolet = make_memolet,
 }
 
 function M.run(opts)

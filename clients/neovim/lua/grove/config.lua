@@ -31,6 +31,11 @@ M.defaults = {
   map_layout = "vsplit",
   -- Maximum characters of a unit shown on its line in the context map.
   map_line_width = 60,
+  -- Open the memolet menu by itself while an `@reference` is typed in the chat's
+  -- prompt area (false: only <C-x><C-o> / <C-x><C-u> complete it).
+  memolet_autocomplete = true,
+  -- Memolet search results and sandbox views: where they open.
+  memolets_layout = "split",
   -- Buffer-local keys. Set a key to false to leave it unmapped.
   keymaps = {
     chat = {
@@ -45,6 +50,17 @@ M.defaults = {
       accept = "ga", -- suggestion card on this unit: accept
       reject = "gr", -- suggestion card: reject
       defer = "gd", -- suggestion card: defer
+      memolet = "gM", -- make a memolet of the unit (normal) or the selection (visual)
+      memolet_show = "K", -- full text of the memolet referenced or cited under the cursor
+    },
+    memolets = { -- the search results and the sandbox views
+      add = "a", -- add the memolet under the cursor to the project's sandbox
+      remove = "x", -- remove it from the sandbox
+      insert = "@", -- put its `@[Title](memolet:ID)` reference in the chat's prompt area
+      show = "<CR>", -- its full text in a float
+      sandbox = "s", -- open the sandbox
+      refresh = "R",
+      close = "q",
     },
     map = {
       chat = "<CR>", -- jump to the unit in the chat

@@ -57,6 +57,14 @@ M.m = {
   suggestion_resolve = "grove/suggestion/resolve",
   suggestion_did_create = "grove/suggestion/didCreate",
   suggestion_did_change = "grove/suggestion/didChange",
+  memolet_create = "grove/memolet/create",
+  memolet_get = "grove/memolet/get",
+  memolet_search = "grove/memolet/search",
+  memolet_complete = "grove/memolet/complete",
+  sandbox_list = "grove/memolet/sandbox/list",
+  sandbox_add = "grove/memolet/sandbox/add",
+  sandbox_remove = "grove/memolet/sandbox/remove",
+  memolet_did_change = "grove/memolet/didChange",
 }
 
 -- The mirror proper: every `**Method:**` of PROTOCOL.md, in its order, with whether
@@ -87,6 +95,30 @@ M.methods = {
   { "grove/chat/regenerate", used = false },
   { "grove/branch/summarize", used = false },
   { "grove/provider/list", used = true },
+  { "grove/suggestion/analyze", used = false },
+  { "grove/suggestion/list", used = true },
+  { "grove/suggestion/resolve", used = true },
+  { "grove/initiative/get", used = false },
+  { "grove/initiative/set", used = false },
+  { "grove/capsule/extract", used = false },
+  { "grove/capsule/list", used = false },
+  { "grove/capsule/update", used = false },
+  { "grove/capsule/setEnabled", used = false },
+  { "grove/capsule/delete", used = false },
+  { "grove/userModel/get", used = false },
+  { "grove/userModel/reset", used = false },
+  { "grove/memolet/create", used = true },
+  { "grove/memolet/get", used = true },
+  { "grove/memolet/list", used = false },
+  { "grove/memolet/search", used = true },
+  { "grove/memolet/map", used = false },
+  { "grove/memolet/complete", used = true },
+  { "grove/memolet/sandbox/list", used = true },
+  { "grove/memolet/sandbox/add", used = true },
+  { "grove/memolet/sandbox/remove", used = true },
+  { "grove/memolet/sandbox/group", used = false },
+  { "grove/memolet/sandbox/ungroup", used = false },
+  { "grove/chat/refine", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }
@@ -95,19 +127,18 @@ M.methods = {
 M.notifications = {
   { "grove/project/didChange", used = true },
   { "grove/chat/didStream", used = true },
+  { "grove/suggestion/didCreate", used = true },
+  { "grove/suggestion/didChange", used = true },
+  { "grove/memolet/didChange", used = true },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.
 M.lifecycle = { "initialize", "initialized", "shutdown", "exit", "$/cancelRequest" }
 
--- Announced by the structure-suggestion work (issue 7) but not yet in PROTOCOL.md. The client calls them only when the server lists them in
+-- Announced by work in progress but not yet in PROTOCOL.md. The client calls them only when the server lists them in
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
 M.upcoming = {
-  { "grove/suggestion/list", used = true },
-  { "grove/suggestion/resolve", used = true },
-  { "grove/suggestion/didCreate", used = true, notification = true },
-  { "grove/suggestion/didChange", used = true, notification = true },
 }
 
 -- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed

@@ -83,6 +83,54 @@ function M.oneline(text, width)
   return line
 end
 
+-- Shows lines in a centred floating window, read-only, closed with q or <Esc>.
+-- `float` keeps the scratch buffer and window between calls ({buf, win}); the title
+-- is drawn on the border where Neovim can (0.9+). Returns the window.
+function M.float(float, lines, title)
+  local api = vim.api
+  if not float.buf or not api.nvim_buf_is_valid(float.buf) then
+    float.buf = api.nvim_create_buf(false, true)
+    vim.bo[float.buf].bufhidden = "hide"
+    local function close()
+      M.close_float(float)
+    end
+    for _, key in ipairs({ "q", "<Esc>" }) do
+      vim.keymap.set("n", key, close, { buffer = float.buf, nowait = true, silent = true })
+    end
+  end
+  M.set_lines(float.buf, 0, -1, lines)
+  vim.bo[float.buf].modifiable = false
+  local width = math.max(40, math.floor(vim.o.columns * 0.8))
+  local height = math.max(5, math.min(#lines, math.floor(vim.o.lines * 0.8)))
+  local opts = {
+    relative = "editor",
+    width = width,
+    height = height,
+    row = math.floor((vim.o.lines - height) / 2),
+    col = math.floor((vim.o.columns - width) / 2),
+    style = "minimal",
+    border = "rounded",
+  }
+  if title and vim.fn.has("nvim-0.9") == 1 then
+    opts.title = " " .. title .. " "
+  end
+  if float.win and api.nvim_win_is_valid(float.win) then
+    api.nvim_win_set_config(float.win, opts)
+    api.nvim_set_current_win(float.win)
+  else
+    float.win = api.nvim_open_win(float.buf, true, opts)
+  end
+  vim.wo[float.win].wrap = true
+  return float.win
+end
+
+function M.close_float(float)
+  if float.win and vim.api.nvim_win_is_valid(float.win) then
+    vim.api.nvim_win_close(float.win, true)
+  end
+  float.win = nil
+end
+
 -- Rows (0-based) of the visual selection, or of the cursor in normal mode.
 function M.selected_rows()
   local mode = vim.fn.mode()

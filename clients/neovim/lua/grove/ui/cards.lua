@@ -26,7 +26,17 @@ end
 local function card_lines(sug)
   local k = config.options.keymaps.chat
   local conf = type(sug.confidence) == "number" and string.format(" (%.0f%%)", sug.confidence * 100) or ""
-  local title = string.format("╭─ suggestion: %s%s%s", sug.kind or "?", conf, sug.state == "deferred" and " · deferred" or "")
+  -- A branch carries its intent title, an extraction its capsule name.
+  local named = type(sug.title) == "string" and sug.title ~= "" and (' "' .. sug.title .. '"') or ""
+  local asked = sug.delegated == true and " · you asked" or ""
+  local title = string.format(
+    "╭─ suggestion: %s%s%s%s%s",
+    sug.kind or "?",
+    named,
+    conf,
+    asked,
+    sug.state == "deferred" and " · deferred" or ""
+  )
   local lines = { { { title, "GroveCard" } } }
   for _, l in ipairs(vim.split(sug.reason or "", "\n", { plain = true })) do
     table.insert(lines, { { "│ " .. l, "GroveCard" } })

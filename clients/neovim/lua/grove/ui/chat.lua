@@ -14,8 +14,12 @@ local M = {}
 local NAME = "grove://chat"
 local api = vim.api
 
--- Per-buffer view data: row -> unit id, the separator row, and the composer mode.
-local view = { buf = nil, rows = {}, first_row = {}, sep_row = nil, branch_from = nil }
+-- Per-buffer view data: row -> unit id, each unit's header row and first content
+-- row, the separator row, and the composer mode.
+local view = { buf = nil, rows = {}, first_row = {}, content_row = {}, sep_row = nil, branch_from = nil }
+
+-- Each body line is the content line indented by this many bytes.
+local INDENT = 2
 
 local scope_label = {
   ["in"] = "in scope",
@@ -46,10 +50,12 @@ local function header(u, scope)
   return line
 end
 
+-- The unit's body lines, and how many of them come before its content (a code
+-- unit's memo and opening fence), so a selection maps back to content offsets.
 local function body(u, streamed)
   local lines = {}
   if u.kind == "placeholder" then
-    return lines
+    return lines, 0
   end
   if u.kind == "code" and type(u.source) == "table" then
     if u.source.memo and u.source.memo ~= "" and u.source.memo ~= vim.NIL then
@@ -63,13 +69,14 @@ local function body(u, streamed)
   if streamed and #streamed > #content then
     content = streamed
   end
+  local before_content = #lines
   for _, l in ipairs(buffer.split(content)) do
-    table.insert(lines, "  " .. l)
+    table.insert(lines, string.rep(" ", INDENT) .. l)
   end
   if u.kind == "code" and type(u.source) == "table" then
     table.insert(lines, "  ```")
   end
-  return lines
+  return lines, before_content
 end
 
 local function separator()
@@ -87,10 +94,10 @@ end
 
 -- Builds the transcript lines and the row -> unit map.
 local function transcript()
-  local lines, rows, first_row, marks = {}, {}, {}, {}
+  local lines, rows, first_row, marks, content_row = {}, {}, {}, {}, {}
   local project = state.project()
   if not project then
-    return { "Grove: no project open (:Grove new [title] or :Grove open)" }, rows, first_row, marks
+    return { "Grove: no project open (:Grove new [title] or :Grove open)" }, rows, first_row, marks, content_row
   end
   table.insert(lines, "Grove · " .. (project.title or project.id))
   table.insert(lines, require("grove.client").core_status())
@@ -104,7 +111,9 @@ local function transcript()
     rows[#lines] = id
     table.insert(marks, { row = #lines, hl = "Grove" .. (scope == "in" and (u.role or "user") or scope) })
     table.insert(lines, header(u, scope))
-    for _, l in ipairs(body(u, streams[id])) do
+    local body_lines, before_content = body(u, streams[id])
+    content_row[id] = #lines + before_content
+    for _, l in ipairs(body_lines) do
       rows[#lines] = id
       table.insert(lines, l)
     end
@@ -130,7 +139,7 @@ local function transcript()
     end
     table.insert(lines, "")
   end
-  return lines, rows, first_row, marks
+  return lines, rows, first_row, marks, content_row
 end
 
 local function prompt_lines(buf)
@@ -159,8 +168,8 @@ function M.render()
       saved[win] = { unit = view.rows[row], offset = row - (view.first_row[view.rows[row]] or row), row = row, col = col }
     end
   end
-  local lines, rows, first_row, marks = transcript()
-  view.rows, view.first_row = rows, first_row
+  local lines, rows, first_row, marks, content_row = transcript()
+  view.rows, view.first_row, view.content_row = rows, first_row, content_row
   view.sep_row = #lines
   table.insert(lines, separator())
   vim.list_extend(lines, prompt)
@@ -220,6 +229,105 @@ end
 function M.set_prompt(text)
   M.open()
   api.nvim_buf_set_lines(view.buf, view.sep_row + 1, -1, false, buffer.split(text))
+end
+
+-- Appends text (a memolet reference) to the prompt area, after a space, and puts
+-- the cursor after it so typing continues the message.
+function M.insert_in_prompt(text)
+  M.open()
+  local last = api.nvim_buf_line_count(view.buf) - 1
+  local line = api.nvim_buf_get_lines(view.buf, last, last + 1, false)[1] or ""
+  if last == view.sep_row then -- no prompt line yet
+    last, line = last + 1, ""
+  end
+  local sep = (line == "" or line:match("%s$")) and "" or " "
+  line = line .. sep .. text .. " "
+  api.nvim_buf_set_lines(view.buf, last, last + 1, false, { line })
+  local win = buffer.windows(view.buf)[1]
+  if win then
+    api.nvim_win_set_cursor(win, { last + 1, #line })
+  end
+end
+
+-- The byte length of the UTF-8 character that starts at byte i (1-based) of s.
+local function char_len(s, i)
+  local b = s:byte(i) or 0
+  return b >= 0xF0 and 4 or b >= 0xE0 and 3 or b >= 0xC0 and 2 or 1
+end
+
+-- What a selection of the transcript is about, for grove/memolet/create: a span
+-- {unitId, span = {start, end}} (UTF-8 byte offsets into the unit's content) when a
+-- charwise selection lies inside one unit's text, else {unitIds} of every unit it
+-- touches. Rows and columns are 0-based bytes; c2 is the last selected column.
+function M.selection_target(r1, c1, r2, c2, charwise)
+  local ids, seen = {}, {}
+  for row = r1, r2 do
+    local id = view.rows[row]
+    if id and not seen[id] then
+      seen[id] = true
+      table.insert(ids, id)
+    end
+  end
+  if #ids == 0 then
+    return nil
+  end
+  local id = ids[1]
+  local u = state.unit(id)
+  local first = view.content_row[id]
+  local lines = buffer.split(u and u.content or "")
+  if not (charwise and #ids == 1 and first and r1 >= first and r2 < first + #lines) then
+    return { unitIds = ids }
+  end
+  local function offset(row, col)
+    local i = row - first + 1
+    local off = 0
+    for j = 1, i - 1 do
+      off = off + #lines[j] + 1
+    end
+    return off + math.max(0, math.min(col - INDENT, #lines[i]))
+  end
+  local last_line = api.nvim_buf_get_lines(view.buf, r2, r2 + 1, false)[1] or ""
+  c2 = math.min(c2, #last_line - 1)
+  local start, stop = offset(r1, c1), offset(r2, c2 + char_len(last_line, c2 + 1))
+  if stop <= start then
+    return { unitIds = ids }
+  end
+  return { unitId = id, span = { start = start, ["end"] = stop } }
+end
+
+-- The target of lines line1..line2 (1-based) of the chat: charwise when the last
+-- visual selection was charwise on the same lines (as :'<,'> passes them).
+function M.target_for_range(line1, line2)
+  local s, e = vim.fn.getpos("'<"), vim.fn.getpos("'>")
+  if vim.fn.visualmode() == "v" and s[2] == line1 and e[2] == line2 then
+    return M.selection_target(line1 - 1, s[3] - 1, line2 - 1, e[3] - 1, true)
+  end
+  return M.selection_target(line1 - 1, 0, line2 - 1, 0, false)
+end
+
+-- The memolet id that a reference (`@[Title](memolet:ID)`) or a citation in an
+-- answer (`[citation:ID]`, `[[citation: ID]]`, `[citation:a, b]`) names at byte
+-- column col (0-based) of line, or nil.
+function M.memolet_id_at(line, col)
+  local at = col + 1
+  for s, id, e in line:gmatch("()@%[[^%]\n]*%]%(memolet:([%w_%-]+)%)()") do
+    if at >= s and at < e then
+      return id
+    end
+  end
+  for s, ids_at, ids, e in line:gmatch("()%[%[?%s*citation%s*:%s*()([%w_%-,%s]+)%]%]?()") do
+    if at >= s and at < e then
+      -- With several ids, the one under the cursor (else the first).
+      local first
+      for is, one, ie in ids:gmatch("()([%w_%-]+)()") do
+        first = first or one
+        if at >= ids_at + is - 1 and at < ids_at + ie - 1 then
+          return one
+        end
+      end
+      return first
+    end
+  end
 end
 
 -- Sends the prompt area (as a new branch when one was started with the branch key).
@@ -312,6 +420,34 @@ local function setup_buffer(buf)
   buffer.map(buf, "n", k.accept, card_action("accept"), "Grove: accept suggestion")
   buffer.map(buf, "n", k.reject, card_action("reject"), "Grove: reject suggestion")
   buffer.map(buf, "n", k.defer, card_action("defer"), "Grove: defer suggestion")
+  buffer.map(buf, "n", k.memolet, on_unit(function(id)
+    require("grove.ui.memolets").create({ unitIds = { id } })
+  end), "Grove: make a memolet of this unit")
+  buffer.map(buf, "x", k.memolet, function()
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<Esc>", true, false, true), "nx", false)
+    local target = M.target_for_range(vim.fn.line("'<"), vim.fn.line("'>"))
+    if not target then
+      vim.notify("Grove: the selection holds no unit", vim.log.levels.WARN)
+      return
+    end
+    require("grove.ui.memolets").create(target)
+  end, "Grove: make a memolet of the selection")
+  buffer.map(buf, "n", k.memolet_show, function()
+    local id = M.memolet_id_at(api.nvim_get_current_line(), api.nvim_win_get_cursor(0)[2])
+    if not id then
+      vim.notify("Grove: no memolet reference or citation under the cursor", vim.log.levels.WARN)
+      return
+    end
+    require("grove.ui.memolets").show({ id = id })
+  end, "Grove: show the memolet referenced or cited here")
+  require("grove.complete").attach(buf, function(row)
+    return view.sep_row ~= nil and row > view.sep_row
+  end)
+  -- References typed or inserted stand out (the core resolves them on send).
+  vim.api.nvim_buf_call(buf, function()
+    vim.cmd([=[syntax match GroveMemoletRef /@\[[^\]]*\](memolet:[A-Za-z0-9_-]\+)/]=])
+    vim.cmd([=[syntax match GroveMemoletRef /\[\[\?\s*citation\s*:[^\]]*\]\]\?/]=])
+  end)
 end
 
 function M.open()

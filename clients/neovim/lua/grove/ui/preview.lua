@@ -45,44 +45,15 @@ function M.format(res)
 end
 
 local function close()
-  if view.win and api.nvim_win_is_valid(view.win) then
-    api.nvim_win_close(view.win, true)
-  end
-  view.win = nil
+  buffer.close_float(view)
 end
 
 local function show(lines)
-  if not view.buf or not api.nvim_buf_is_valid(view.buf) then
-    view.buf = api.nvim_create_buf(false, true)
+  local created = not (view.buf and api.nvim_buf_is_valid(view.buf))
+  buffer.float(view, lines, "What the model will receive")
+  if created then
     vim.bo[view.buf].filetype = "grove-preview"
-    vim.bo[view.buf].bufhidden = "hide"
-    for _, key in ipairs({ "q", "<Esc>" }) do
-      vim.keymap.set("n", key, close, { buffer = view.buf, nowait = true, silent = true })
-    end
   end
-  buffer.set_lines(view.buf, 0, -1, lines)
-  vim.bo[view.buf].modifiable = false
-  local width = math.max(40, math.floor(vim.o.columns * 0.8))
-  local height = math.max(5, math.min(#lines, math.floor(vim.o.lines * 0.8)))
-  local opts = {
-    relative = "editor",
-    width = width,
-    height = height,
-    row = math.floor((vim.o.lines - height) / 2),
-    col = math.floor((vim.o.columns - width) / 2),
-    style = "minimal",
-    border = "rounded",
-  }
-  if vim.fn.has("nvim-0.9") == 1 then
-    opts.title = " What the model will receive "
-  end
-  if view.win and api.nvim_win_is_valid(view.win) then
-    api.nvim_win_set_config(view.win, opts)
-    api.nvim_set_current_win(view.win)
-  else
-    view.win = api.nvim_open_win(view.buf, true, opts)
-  end
-  vim.wo[view.win].wrap = true
 end
 
 -- Asks the server for the preview and shows it; done(result) runs once it is visible.
