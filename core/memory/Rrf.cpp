@@ -1,0 +1,35 @@
+#include "memory/Rrf.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace grove::memory {
+
+std::vector<Fused> reciprocalRankFusion(const std::vector<std::vector<std::string>>& rankings,
+                                        int k) {
+  return weightedReciprocalRankFusion(rankings, {}, k);
+}
+
+std::vector<Fused> weightedReciprocalRankFusion(const std::vector<std::vector<std::string>>& rankings,
+                                                const std::vector<double>& weights, int k) {
+  std::unordered_map<std::string, double> scores;
+  for (size_t r = 0; r < rankings.size(); ++r) {
+    const auto& ranking = rankings[r];
+    double w = r < weights.size() ? weights[r] : 1.0;
+    std::unordered_set<std::string_view> seen;
+    for (size_t i = 0; i < ranking.size(); ++i) {
+      if (!seen.insert(ranking[i]).second) continue;
+      scores[ranking[i]] += w / (static_cast<double>(k) + static_cast<double>(i + 1));
+    }
+  }
+  std::vector<Fused> out;
+  out.reserve(scores.size());
+  for (auto& [id, score] : scores) out.push_back({id, score});
+  std::sort(out.begin(), out.end(), [](const Fused& a, const Fused& b) {
+    return a.score != b.score ? a.score > b.score : a.id < b.id;
+  });
+  return out;
+}
+
+}  // namespace grove::memory
