@@ -6,8 +6,13 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.grove.client.model.Branch;
+import dev.grove.client.model.Capsule;
 import dev.grove.client.model.ChatResult;
 import dev.grove.client.model.DeleteResult;
+import dev.grove.client.model.Initiative;
+import dev.grove.client.model.Memolet;
+import dev.grove.client.model.MemoletHit;
+import dev.grove.client.model.MemoletSandbox;
 import dev.grove.client.model.Project;
 import dev.grove.client.model.ProjectDetail;
 import dev.grove.client.model.ProviderInfo;
@@ -15,7 +20,9 @@ import dev.grove.client.model.Revision;
 import dev.grove.client.model.ScopePreview;
 import dev.grove.client.model.SearchHit;
 import dev.grove.client.model.Suggestion;
+import dev.grove.client.model.SuggestionResolution;
 import dev.grove.client.model.Unit;
+import dev.grove.client.model.UserModel;
 import dev.grove.client.rpc.PendingRequest;
 import dev.grove.client.rpc.ProtocolException;
 import dev.grove.client.rpc.RpcChannel;
@@ -224,24 +231,99 @@ public final class GroveApi {
     return call(PROVIDER_LIST, Params.create(), ProvidersResult.class).thenApply(r -> orEmpty(r.providers()));
   }
 
-  // ---- suggestions ----
+  // ---- suggestions (issue 7) ----
 
+  /** Stored suggestions of a project, oldest first; {@code state} null lists every state. */
   public CompletableFuture<List<Suggestion>> suggestionList(String projectId, String state) {
     return call(SUGGESTION_LIST, Params.create().opt("projectId", projectId).opt("state", state),
         SuggestionsResult.class).thenApply(r -> orEmpty(r.suggestions()));
   }
 
-  /** Suggestions for a message about to be sent; nothing is stored. */
+  /**
+   * What the core would suggest for a message about to be sent from {@code cursorId} (null: the
+   * project's cursor). Nothing is stored, so the suggestions have the id "" and cannot be resolved.
+   */
   public CompletableFuture<List<Suggestion>> suggestionAnalyze(String projectId, String cursorId, String prompt) {
     return call(SUGGESTION_ANALYZE,
         Params.create().opt("projectId", projectId).nullable("cursorId", cursorId).opt("prompt", prompt),
         SuggestionsResult.class).thenApply(r -> orEmpty(r.suggestions()));
   }
 
-  /** Accept, reject or defer; the result describes what the accepted suggestion changed. */
-  public CompletableFuture<JsonObject> suggestionResolve(String suggestionId, Decision decision) {
+  /** Accept (carry it out, one undoable operation), reject or defer; says what changed. */
+  public CompletableFuture<SuggestionResolution> suggestionResolve(String suggestionId, Decision decision) {
     return call(SUGGESTION_RESOLVE,
-        Params.create().opt("suggestionId", suggestionId).opt("decision", decision.wire()), JsonObject.class);
+        Params.create().opt("suggestionId", suggestionId).opt("decision", decision.wire()), SuggestionResolution.class);
+  }
+
+  public CompletableFuture<Initiative> initiativeGet(String projectId) {
+    return call(INITIATIVE_GET, Params.create().opt("projectId", projectId), Initiative.class);
+  }
+
+  /** Changes what is given (null: unchanged); level is off, on_demand or suggest. */
+  public CompletableFuture<Initiative> initiativeSet(String projectId, String level, Integer cooldownTurns,
+      Integer maxPerHour) {
+    return call(INITIATIVE_SET, Params.create().opt("projectId", projectId).opt("level", level)
+        .opt("cooldownTurns", cooldownTurns).opt("maxPerHour", maxPerHour), Initiative.class);
+  }
+
+  public CompletableFuture<UserModel> userModelGet() {
+    return call(USER_MODEL_GET, Params.create(), UserModel.class);
+  }
+
+  // ---- capsules (issue 7) ----
+
+  /** Builds a capsule of {@code type} (reasoning, task_sop, context_case) from the units. */
+  public CompletableFuture<Capsule> capsuleExtract(String projectId, Collection<String> unitIds, String type) {
+    return call(CAPSULE_EXTRACT, Params.create().opt("projectId", projectId).ids("unitIds", unitIds).opt("type", type),
+        Capsule.class);
+  }
+
+  /** Capsules of every project, or (with a project id) those extracted in or enabled in it. */
+  public CompletableFuture<List<Capsule>> capsuleList(String projectId) {
+    return call(CAPSULE_LIST, Params.create().opt("projectId", projectId), CapsulesResult.class)
+        .thenApply(r -> orEmpty(r.capsules()));
+  }
+
+  /** Edits what is given (null: unchanged); {@code reviewed} true is the user's sign-off. */
+  public CompletableFuture<Capsule> capsuleUpdate(String capsuleId, String name, String instruction, String example,
+      Boolean reviewed) {
+    return call(CAPSULE_UPDATE, Params.create().opt("capsuleId", capsuleId).opt("name", name)
+        .opt("instruction", instruction).opt("example", example).opt("reviewed", reviewed), Capsule.class);
+  }
+
+  /** Refused with 1002 {@code reviewPending} while the capsule awaits review. */
+  public CompletableFuture<Capsule> capsuleSetEnabled(String capsuleId, String projectId, boolean enabled) {
+    return call(CAPSULE_SET_ENABLED,
+        Params.create().opt("capsuleId", capsuleId).opt("projectId", projectId).opt("enabled", enabled), Capsule.class);
+  }
+
+  public CompletableFuture<Void> capsuleDelete(String capsuleId) {
+    return call(CAPSULE_DELETE, Params.create().opt("capsuleId", capsuleId), JsonElement.class).thenApply(r -> null);
+  }
+
+  // ---- memolets (issue 8) ----
+
+  /** A memolet made of whole units. */
+  public CompletableFuture<Memolet> memoletCreate(String projectId, Collection<String> unitIds, String title) {
+    return call(MEMOLET_CREATE, Params.create().opt("projectId", projectId).ids("unitIds", unitIds).opt("title", title),
+        Memolet.class);
+  }
+
+  /** Memory search across every project, or one ({@code projectId}); best first. */
+  public CompletableFuture<List<MemoletHit>> memoletSearch(String query, Integer limit, String projectId) {
+    Params p = Params.create().opt("query", query).opt("limit", limit);
+    if (projectId != null) p.raw("scope", Params.create().opt("projectId", projectId).build());
+    return call(MEMOLET_SEARCH, p, MemoletHitsResult.class).thenApply(r -> orEmpty(r.results()));
+  }
+
+  public CompletableFuture<MemoletSandbox> memoletSandboxList(String projectId) {
+    return call(MEMOLET_SANDBOX_LIST, Params.create().opt("projectId", projectId), MemoletSandbox.class);
+  }
+
+  /** Pins a memolet into the project's sandbox; answers with the whole sandbox. */
+  public CompletableFuture<MemoletSandbox> memoletSandboxAdd(String projectId, String memoletId) {
+    return call(MEMOLET_SANDBOX_ADD, Params.create().opt("projectId", projectId).opt("memoletId", memoletId),
+        MemoletSandbox.class);
   }
 
   // ---- server ----
@@ -331,6 +413,10 @@ public final class GroveApi {
   private record HitsResult(List<SearchHit> hits) {}
 
   private record SuggestionsResult(List<Suggestion> suggestions) {}
+
+  private record CapsulesResult(List<Capsule> capsules) {}
+
+  private record MemoletHitsResult(List<MemoletHit> results) {}
 
   private record ClientsResult(List<ConnectedClient> clients) {}
 

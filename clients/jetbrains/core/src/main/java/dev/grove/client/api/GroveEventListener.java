@@ -2,7 +2,7 @@ package dev.grove.client.api;
 
 import dev.grove.client.model.ChatStreamed;
 import dev.grove.client.model.ProjectChanged;
-import dev.grove.client.model.Suggestion;
+import dev.grove.client.model.SuggestionNotice;
 
 /** Typed server notifications; implement what you need. Called on the notification thread. */
 public interface GroveEventListener {
@@ -10,7 +10,9 @@ public interface GroveEventListener {
 
   default void onChatStreamed(ChatStreamed event) {}
 
-  default void onSuggestionCreated(Suggestion suggestion) {}
+  /** A new suggestion card for a project ({@code grove/suggestion/didCreate}). */
+  default void onSuggestionCreated(SuggestionNotice notice) {}
 
-  default void onSuggestionChanged(Suggestion suggestion) {}
+  /** A suggestion changed state: resolved here or elsewhere, or ignored ({@code grove/suggestion/didChange}). */
+  default void onSuggestionChanged(SuggestionNotice notice) {}
 }

@@ -1,10 +1,9 @@
 package dev.grove.client.api;
 
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import dev.grove.client.model.ChatStreamed;
 import dev.grove.client.model.ProjectChanged;
-import dev.grove.client.model.Suggestion;
+import dev.grove.client.model.SuggestionNotice;
 import dev.grove.client.rpc.Json;
 
 /** Turns raw notifications into calls on a {@link GroveEventListener}. */
@@ -21,24 +20,13 @@ public final class GroveEvents {
         l.onChatStreamed(Json.GSON.fromJson(params, ChatStreamed.class));
         return true;
       case Methods.SUGGESTION_DID_CREATE:
-        l.onSuggestionCreated(suggestionOf(params));
+        l.onSuggestionCreated(Json.GSON.fromJson(params, SuggestionNotice.class));
         return true;
       case Methods.SUGGESTION_DID_CHANGE:
-        l.onSuggestionChanged(suggestionOf(params));
+        l.onSuggestionChanged(Json.GSON.fromJson(params, SuggestionNotice.class));
         return true;
       default:
         return false;
     }
-  }
-
-  /** Suggestion notifications carry {@code {suggestion}} or the suggestion itself; accept both. */
-  private static Suggestion suggestionOf(JsonElement params) {
-    if (params.isJsonObject()) {
-      JsonObject o = params.getAsJsonObject();
-      if (o.has("suggestion") && o.get("suggestion").isJsonObject()) {
-        return Json.GSON.fromJson(o.get("suggestion"), Suggestion.class);
-      }
-    }
-    return Json.GSON.fromJson(params, Suggestion.class);
   }
 }

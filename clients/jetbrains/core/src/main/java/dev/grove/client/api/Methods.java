@@ -72,6 +72,30 @@ public final class Methods {
   public static final String SUGGESTION_RESOLVE = "grove/suggestion/resolve";
   public static final String SUGGESTION_DID_CREATE = "grove/suggestion/didCreate";
   public static final String SUGGESTION_DID_CHANGE = "grove/suggestion/didChange";
+  public static final String INITIATIVE_GET = "grove/initiative/get";
+  public static final String INITIATIVE_SET = "grove/initiative/set";
+  public static final String CAPSULE_EXTRACT = "grove/capsule/extract";
+  public static final String CAPSULE_LIST = "grove/capsule/list";
+  public static final String CAPSULE_UPDATE = "grove/capsule/update";
+  public static final String CAPSULE_SET_ENABLED = "grove/capsule/setEnabled";
+  public static final String CAPSULE_DELETE = "grove/capsule/delete";
+  public static final String USER_MODEL_GET = "grove/userModel/get";
+  public static final String USER_MODEL_RESET = "grove/userModel/reset";
+
+  // Memolets (issue 8).
+  public static final String MEMOLET_CREATE = "grove/memolet/create";
+  public static final String MEMOLET_GET = "grove/memolet/get";
+  public static final String MEMOLET_LIST = "grove/memolet/list";
+  public static final String MEMOLET_SEARCH = "grove/memolet/search";
+  public static final String MEMOLET_MAP = "grove/memolet/map";
+  public static final String MEMOLET_COMPLETE = "grove/memolet/complete";
+  public static final String MEMOLET_SANDBOX_LIST = "grove/memolet/sandbox/list";
+  public static final String MEMOLET_SANDBOX_ADD = "grove/memolet/sandbox/add";
+  public static final String MEMOLET_SANDBOX_REMOVE = "grove/memolet/sandbox/remove";
+  public static final String MEMOLET_SANDBOX_GROUP = "grove/memolet/sandbox/group";
+  public static final String MEMOLET_SANDBOX_UNGROUP = "grove/memolet/sandbox/ungroup";
+  public static final String MEMOLET_DID_CHANGE = "grove/memolet/didChange";
+  public static final String CHAT_REFINE = "grove/chat/refine";
 
   public static final List<Spec> ALL = List.of(
       req(INITIALIZE, Doc.DOCUMENTED),
@@ -108,11 +132,33 @@ public final class Methods {
       req(PROJECT_SET_CURSOR, Doc.DOCUMENTED),
       req(PROVIDER_LIST, Doc.DOCUMENTED),
       req(BRANCH_SUMMARIZE, Doc.DOCUMENTED),
-      req(SUGGESTION_ANALYZE, Doc.AWAITING),
-      req(SUGGESTION_LIST, Doc.AWAITING),
-      req(SUGGESTION_RESOLVE, Doc.AWAITING),
-      fromServer(SUGGESTION_DID_CREATE, Doc.AWAITING),
-      fromServer(SUGGESTION_DID_CHANGE, Doc.AWAITING));
+      req(SUGGESTION_ANALYZE, Doc.DOCUMENTED),
+      req(SUGGESTION_LIST, Doc.DOCUMENTED),
+      req(SUGGESTION_RESOLVE, Doc.DOCUMENTED),
+      fromServer(SUGGESTION_DID_CREATE, Doc.DOCUMENTED),
+      fromServer(SUGGESTION_DID_CHANGE, Doc.DOCUMENTED),
+      req(INITIATIVE_GET, Doc.DOCUMENTED),
+      req(INITIATIVE_SET, Doc.DOCUMENTED),
+      req(CAPSULE_EXTRACT, Doc.DOCUMENTED),
+      req(CAPSULE_LIST, Doc.DOCUMENTED),
+      req(CAPSULE_UPDATE, Doc.DOCUMENTED),
+      req(CAPSULE_SET_ENABLED, Doc.DOCUMENTED),
+      req(CAPSULE_DELETE, Doc.DOCUMENTED),
+      req(USER_MODEL_GET, Doc.DOCUMENTED),
+      unused(USER_MODEL_RESET, Doc.DOCUMENTED),
+      req(MEMOLET_CREATE, Doc.DOCUMENTED),
+      req(MEMOLET_GET, Doc.DOCUMENTED),
+      unused(MEMOLET_LIST, Doc.DOCUMENTED),
+      req(MEMOLET_SEARCH, Doc.DOCUMENTED),
+      unused(MEMOLET_MAP, Doc.DOCUMENTED),
+      req(MEMOLET_COMPLETE, Doc.DOCUMENTED),
+      req(MEMOLET_SANDBOX_LIST, Doc.DOCUMENTED),
+      req(MEMOLET_SANDBOX_ADD, Doc.DOCUMENTED),
+      unused(MEMOLET_SANDBOX_REMOVE, Doc.DOCUMENTED),
+      unused(MEMOLET_SANDBOX_GROUP, Doc.DOCUMENTED),
+      unused(MEMOLET_SANDBOX_UNGROUP, Doc.DOCUMENTED),
+      fromServer(MEMOLET_DID_CHANGE, Doc.DOCUMENTED),
+      unused(CHAT_REFINE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();
 

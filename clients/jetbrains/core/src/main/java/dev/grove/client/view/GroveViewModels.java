@@ -7,7 +7,8 @@ import dev.grove.client.NotificationListener;
 import dev.grove.client.api.GroveEventListener;
 import dev.grove.client.model.ChatStreamed;
 import dev.grove.client.model.ProjectChanged;
-import dev.grove.client.model.Suggestion;
+import dev.grove.client.model.SuggestionNotice;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -21,7 +22,7 @@ public final class GroveViewModels implements AutoCloseable {
   private final ProjectListModel projects;
   private final ContextTreeModel tree;
   private final ChatModel chat;
-  private final SuggestionsModel suggestions;
+  private final SuggestionCards suggestions;
   private final NotificationListener events;
   private final Consumer<ClientEvent> onState;
 
@@ -30,7 +31,7 @@ public final class GroveViewModels implements AutoCloseable {
     this.projects = new ProjectListModel(client.api(), workspaceUri);
     this.tree = new ContextTreeModel(client.api());
     this.chat = new ChatModel(tree);
-    this.suggestions = new SuggestionsModel(client.api(), tree);
+    this.suggestions = new SuggestionCards(client.api());
     this.events = client.addEventListener(new GroveEventListener() {
       @Override
       public void onProjectChanged(ProjectChanged e) {
@@ -44,13 +45,13 @@ public final class GroveViewModels implements AutoCloseable {
       }
 
       @Override
-      public void onSuggestionCreated(Suggestion s) {
-        suggestions.onCreated(s);
+      public void onSuggestionCreated(SuggestionNotice n) {
+        suggestions.onCreated(n);
       }
 
       @Override
-      public void onSuggestionChanged(Suggestion s) {
-        suggestions.onChanged(s);
+      public void onSuggestionChanged(SuggestionNotice n) {
+        suggestions.onChanged(n);
       }
     });
     this.onState = e -> {
@@ -74,17 +75,30 @@ public final class GroveViewModels implements AutoCloseable {
     return chat;
   }
 
-  public SuggestionsModel suggestions() {
+  /** Pending suggestion cards of every watched project (the selected one is watched). */
+  public SuggestionCards suggestions() {
     return suggestions;
   }
 
-  /** Shows a project in the tree, chat and suggestion views. */
+  /**
+   * Shows a project in the tree and chat views and watches its suggestion cards. Cards of
+   * projects selected before stay watched (another tool window may show them) until {@link
+   * SuggestionCards#unwatch}.
+   */
   public CompletableFuture<Void> selectProject(String projectId) {
-    return tree.select(projectId).thenCompose(v -> suggestions.refresh());
+    CompletableFuture<Void> cards = projectId == null ? CompletableFuture.completedFuture(null)
+        : suggestions.watch(projectId);
+    return CompletableFuture.allOf(tree.select(projectId), cards);
+  }
+
+  /** The selected project's pending cards. */
+  public List<SuggestionCard> currentCards() {
+    String id = tree.projectId();
+    return id == null ? List.of() : suggestions.cards(id);
   }
 
   public CompletableFuture<Void> refreshAll() {
-    return CompletableFuture.allOf(projects.refresh(), tree.refresh().thenCompose(v -> suggestions.refresh()));
+    return CompletableFuture.allOf(projects.refresh(), tree.refresh(), suggestions.refreshAll());
   }
 
   @Override

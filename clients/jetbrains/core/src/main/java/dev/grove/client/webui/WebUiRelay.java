@@ -35,7 +35,8 @@ public final class WebUiRelay implements AutoCloseable {
       Methods.UNIT_GET_MANY, Methods.UNIT_EDIT, Methods.UNIT_SET_SCOPE, Methods.UNIT_DELETE,
       Methods.MAINLINE_SET, Methods.BRANCH_UPDATE, Methods.SCOPE_PREVIEW,
       Methods.HISTORY_UNDO, Methods.HISTORY_REDO, Methods.SEARCH, Methods.CHAT_SEND,
-      Methods.SUGGESTION_LIST, Methods.SUGGESTION_RESOLVE);
+      Methods.SUGGESTION_LIST, Methods.SUGGESTION_RESOLVE,
+      Methods.MEMOLET_COMPLETE, Methods.MEMOLET_CREATE, Methods.MEMOLET_GET);
 
   /** Code for a method the page may not call, as the TypeScript relay answers. */
   public static final int METHOD_NOT_ALLOWED = RpcErrorException.METHOD_NOT_FOUND;
@@ -144,6 +145,13 @@ public final class WebUiRelay implements AutoCloseable {
   public void locate(String unitId) {
     JsonObject m = message("locate");
     m.addProperty("unitId", unitId);
+    send(m);
+  }
+
+  /** Inserts text at the composer's caret, e.g. a memolet reference {@code @[Title](memolet:ID)} chosen in the IDE. */
+  public void insertText(String text) {
+    JsonObject m = message("insertText");
+    m.addProperty("text", text);
     send(m);
   }
 

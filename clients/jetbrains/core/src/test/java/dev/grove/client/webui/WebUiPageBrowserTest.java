@@ -2,13 +2,12 @@ package dev.grove.client.webui;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.grove.client.support.Chromium;
 import dev.grove.client.support.Repo;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -23,21 +22,9 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(90)
 class WebUiPageBrowserTest {
-  private static Path chromium() {
-    String path = System.getenv("PATH");
-    if (path == null) return null;
-    for (String dir : path.split(File.pathSeparator)) {
-      for (String name : List.of("chromium", "chromium-browser")) {
-        Path p = Path.of(dir, name);
-        if (Files.isExecutable(p)) return p;
-      }
-    }
-    return null;
-  }
-
   @Test
   void bundleFindsTheHostAndAnswersInitWithARequest() throws Exception {
-    Path browser = chromium();
+    Path browser = Chromium.find();
     Path dist = Repo.root().resolve("clients/web-ui/dist");
     boolean ready = browser != null && Files.exists(dist.resolve("grove-web-ui.js"));
     Assumptions.assumeTrue(ready, () -> {

@@ -130,12 +130,15 @@ class WebUiRelayTest {
     relay.notification("grove/project/didChange", JsonParser.parseString("{\"projectId\":\"p1\"}"));
     relay.setProject("p2");
     relay.locate("u9");
+    relay.insertText("@[Kafka offsets](memolet:m_1)");
     assertEquals("init", posted.get(0).get("type").getAsString());
     assertEquals("conversation", posted.get(0).get("view").getAsString());
     assertEquals("grove/project/get", posted.get(0).getAsJsonArray("methods").get(0).getAsString());
     assertEquals("grove/project/didChange", posted.get(1).get("method").getAsString());
     assertEquals("p2", posted.get(2).get("projectId").getAsString());
     assertEquals("u9", posted.get(3).get("unitId").getAsString());
+    assertEquals("insertText", posted.get(4).get("type").getAsString());
+    assertEquals("@[Kafka offsets](memolet:m_1)", posted.get(4).get("text").getAsString());
     assertFalse(WebUiRelay.WEB_UI_REQUESTS.contains("grove/project/delete"));
   }
 }
