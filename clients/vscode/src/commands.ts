@@ -8,6 +8,7 @@ import type { Panels } from './webview/panels';
 import { previewMarkdown, type PreviewResult } from './previewFormat';
 import type { Project, SearchHit, Unit } from './protocol';
 import type { Node, ProjectsTree } from './projectsTree';
+import type { SandboxTree } from './memolets/sandboxTree';
 
 const CURRENT = 'grove.currentProject';
 
@@ -16,6 +17,7 @@ export interface Ctx {
   readonly connection: Connection;
   readonly panels: Panels;
   readonly tree: ProjectsTree;
+  readonly sandbox: SandboxTree;
 }
 
 /** A project id (from commands and links) or a tree node (from the view's menus). */
@@ -31,12 +33,18 @@ async function getProject(ctx: Ctx, projectId: string): Promise<Project> {
   return res.project;
 }
 
-function remember(ctx: Ctx, projectId: string): void {
-  void ctx.extension.workspaceState.update(CURRENT, projectId);
+export function remember(ctx: Ctx, project: Project): void {
+  void ctx.extension.workspaceState.update(CURRENT, project.id);
+  ctx.sandbox.setProject(project.id, project.title);
+}
+
+/** The current project's id (the last one opened or created here), if any. */
+export function currentProjectId(ctx: Ctx): string | undefined {
+  return ctx.extension.workspaceState.get<string>(CURRENT);
 }
 
 /** The project a command acts on: its argument, else the current one, else a pick. */
-async function pickProject(ctx: Ctx, arg: ProjectArg, placeHolder: string): Promise<Project | undefined> {
+export async function pickProject(ctx: Ctx, arg: ProjectArg, placeHolder: string): Promise<Project | undefined> {
   const explicit = argProjectId(arg) ?? ctx.extension.workspaceState.get<string>(CURRENT);
   if (explicit) {
     try {
@@ -63,7 +71,7 @@ export async function newConversation(ctx: Ctx): Promise<void> {
   if (title === undefined) return;
   const workspaceUri = vscode.workspace.workspaceFolders?.[0]?.uri.toString();
   const project = await ctx.connection.request<Project>('grove/project/create', { title: title.trim() || 'New conversation', ...(workspaceUri ? { workspaceUri } : {}) });
-  remember(ctx, project.id);
+  remember(ctx, project);
   ctx.tree.refresh();
   ctx.panels.open(project.id, project.title);
 }
@@ -71,14 +79,14 @@ export async function newConversation(ctx: Ctx): Promise<void> {
 export async function openConversation(ctx: Ctx, arg?: ProjectArg, unitId?: string): Promise<void> {
   const project = await pickProject(ctx, arg, 'Open which conversation?');
   if (!project) return;
-  remember(ctx, project.id);
+  remember(ctx, project);
   ctx.panels.open(project.id, project.title, 'conversation', unitId);
 }
 
 export async function showContextMap(ctx: Ctx, arg?: ProjectArg): Promise<void> {
   const project = await pickProject(ctx, arg, 'Show the map of which conversation?');
   if (!project) return;
-  remember(ctx, project.id);
+  remember(ctx, project);
   ctx.panels.open(project.id, project.title, 'map');
 }
 
@@ -113,7 +121,7 @@ export async function captureSelection(ctx: Ctx): Promise<void> {
     memo,
   });
   const unit = await ctx.connection.request<Unit>('grove/unit/append', params);
-  remember(ctx, project.id);
+  remember(ctx, project);
   if (ctx.panels.has(project.id)) ctx.panels.locate(project.id, unit.id);
   // A selection ending at the start of a line does not include that line.
   const last = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;

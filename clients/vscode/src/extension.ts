@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import * as commands from './commands';
 import { Connection } from './connection';
 import { ProjectsTree } from './projectsTree';
+import * as memolets from './memolets/commands';
+import { SandboxTree } from './memolets/sandboxTree';
 import { Panels } from './webview/panels';
 
 let connection: Connection | undefined;
@@ -15,11 +17,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   connection = new Connection(context, output);
   const tree = new ProjectsTree(connection);
   const panels = new Panels(context, connection);
-  const ctx: commands.Ctx = { extension: context, connection, panels, tree };
-  context.subscriptions.push(panels, vscode.window.registerTreeDataProvider('grove.projects', tree));
+  const sandbox = new SandboxTree(connection);
+  const sandboxView = vscode.window.createTreeView('grove.sandbox', { treeDataProvider: sandbox });
+  sandbox.attach(sandboxView);
+  const ctx: commands.Ctx = { extension: context, connection, panels, tree, sandbox };
+  context.subscriptions.push(panels, sandboxView, vscode.window.registerTreeDataProvider('grove.projects', tree));
   context.subscriptions.push(
-    connection.onNotification((method) => {
+    connection.onNotification((method, params) => {
       if (method === 'grove/project/didChange') tree.refreshSoon();
+      if (method === 'grove/memolet/didChange') sandbox.onMemoletsChanged((params as { projectId?: unknown } | null)?.projectId);
     }),
   );
 
@@ -42,8 +48,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   register('grove.redo', () => commands.history(ctx, 'redo'));
   register('grove.search', () => commands.search(ctx));
   register('grove.refresh', () => tree.refresh());
+  register('grove.searchMemolets', () => memolets.searchMemolets(ctx));
+  register('grove.showSandbox', () => memolets.showSandbox(ctx));
+  register('grove.createMemoletFromSelection', () => memolets.createFromSelection(ctx));
+  register('grove.sandbox.remove', (node?: never) => memolets.removeFromSandbox(ctx, node));
+  register('grove.sandbox.insertReference', (node?: never) => memolets.insertSandboxReference(ctx, node));
+  register('grove.sandbox.refresh', () => sandbox.refresh());
 
-  if (await connection.start()) tree.refresh();
+  if (await connection.start()) {
+    tree.refresh();
+    // Memolet menu items only where the server makes memolets.
+    void vscode.commands.executeCommand('setContext', 'grove.memolets', connection.has('grove/memolet/create'));
+    // The sandbox view follows the current conversation (the last one opened here).
+    const current = commands.currentProjectId(ctx);
+    if (current) void connection.request<{ project: { id: string; title: string } }>('grove/project/get', { projectId: current }).then((r) => sandbox.setProject(r.project.id, r.project.title), () => undefined);
+    else sandbox.refresh();
+  }
   return { connection };
 }
 

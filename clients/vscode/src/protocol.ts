@@ -62,20 +62,46 @@ export const METHODS = {
   "grove/branch/summarize": req(true, false),
   "grove/provider/list": req(false, false),
 
+  "grove/suggestion/analyze": req(true, false),
+  "grove/suggestion/list": req(true),
+  "grove/suggestion/resolve": req(true),
+  "grove/suggestion/didCreate": note('server→client'),
+  "grove/suggestion/didChange": note('server→client'),
+  "grove/initiative/get": req(false, false),
+  "grove/initiative/set": req(false, false),
+  "grove/capsule/extract": req(true, false),
+  "grove/capsule/list": req(true, false),
+  "grove/capsule/update": req(true, false),
+  "grove/capsule/setEnabled": req(true, false),
+  "grove/capsule/delete": req(true, false),
+  "grove/userModel/get": req(false, false),
+  "grove/userModel/reset": req(false, false),
+
+  // Memolets (issue 8).
+  "grove/memolet/create": req(true),
+  "grove/memolet/get": req(true),
+  "grove/memolet/list": req(false, false),
+  "grove/memolet/search": req(false),
+  "grove/memolet/map": req(false, false),
+  "grove/memolet/complete": req(true),
+  "grove/memolet/sandbox/list": req(false),
+  "grove/memolet/sandbox/add": req(false),
+  "grove/memolet/sandbox/remove": req(false),
+  "grove/memolet/sandbox/group": req(false, false),
+  "grove/memolet/sandbox/ungroup": req(false, false),
+  "grove/memolet/didChange": note('server→client'),
+  "grove/chat/refine": req(true, false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;
 
 /**
- * Methods announced for a later issue (suggestions: issue 7) and not yet in PROTOCOL.md. The
+ * Methods announced for a later issue and not yet in PROTOCOL.md (none at the moment). The
  * web UI uses them only when grove/server/methods lists them. The mirror test fails once one of
  * them is documented, so it moves up into METHODS with its documented shape.
  */
 export const PLANNED = {
-  "grove/suggestion/list": req(true),
-  "grove/suggestion/resolve": req(true),
-  "grove/suggestion/didCreate": note('server→client'),
-  "grove/suggestion/didChange": note('server→client'),
 } as const satisfies Record<string, MethodInfo>;
 
 const ALL: Record<string, MethodInfo> = { ...METHODS, ...PLANNED };

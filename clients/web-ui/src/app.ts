@@ -12,7 +12,7 @@ import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
 import { markUnits, type UnitMark } from './model/scopeMarks';
 import { TreeIndex } from './model/tree';
-import type { DidChangeParams, DidStreamParams, Project, ProjectSnapshot, ScopePreview, SearchHit, Suggestion, Unit } from './model/types';
+import type { DidChangeParams, DidStreamParams, Memolet, MemoletCompletion, Project, ProjectSnapshot, ScopePreview, SearchHit, Suggestion, Unit } from './model/types';
 import { openMenu } from './ui/contextMenu';
 import { nodeMenuItems } from './map/nodeMenu';
 import { confirmDialog, promptDialog } from './ui/dialog';
@@ -77,11 +77,14 @@ export class App {
       openSource: (u) => u.source && this.channel.post({ type: 'openLocation', uri: u.source.uri, range: u.source.range }),
       locate: (id) => this.map.reveal(id),
       resolveSuggestion: (id, d) => void this.resolveSuggestion(id, d),
+      remember: (id, span) => void this.remember(id, span),
+      openMemolet: (id) => void this.openMemolet(id),
     });
     this.composer = new Composer(chatPane, {
       send: (text) => void this.send(text),
       stop: () => this.sending?.cancel(),
       cancelBranch: () => this.setBranchFrom(null),
+      complete: (prefix) => this.completeMemolets(prefix),
     });
     this.map = new MapView(mapPane, {
       locate: (id) => void this.locate(id),
@@ -105,6 +108,10 @@ export class App {
         if (msg.projectId) void this.open(msg.projectId);
       } else if (msg.type === 'setProject') void this.open(msg.projectId);
       else if (msg.type === 'locate') void this.locate(msg.unitId);
+      else if (msg.type === 'insertText') this.composer.insert(msg.text);
+      else if (msg.type === 'rememberSelection' && !this.chat.rememberSelection()) {
+        this.channel.post({ type: 'notify', level: 'warning', message: 'Grove: select text in a chat message first.' });
+      }
     });
   }
 
@@ -140,7 +147,12 @@ export class App {
 
   /** Runs loads one at a time so answers never apply out of order. */
   private enqueue(job: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(job).catch((e) => this.report(e));
+    this.queue = this.queue.then(job).catch((e) => {
+      // A unit this load named vanished between two reads (an undo or delete elsewhere landed in
+      // between): load once more from scratch instead of showing the race as an error.
+      if (e instanceof RpcRequestError && e.code === 1001 && this.projectId) return this.reload().catch((e2) => this.report(e2));
+      return this.report(e);
+    });
     return this.queue;
   }
 
@@ -188,8 +200,10 @@ export class App {
 
   private async loadSuggestions(): Promise<void> {
     if (!this.projectId || !this.serverMethods.has(M.suggestionList)) return;
-    const res = await this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionList, { projectId: this.projectId });
-    this.suggestions = (res.suggestions ?? []).filter((s) => !s.state || s.state === 'pending');
+    // Cards are optional: a failure here is reported but must not keep the chat from rendering.
+    const res = await this.guard(() => this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionList, { projectId: this.projectId }));
+    // Deferred cards stay (the user may still accept or reject them); resolved and ignored ones go.
+    this.suggestions = (res?.suggestions ?? []).filter((s) => !s.state || s.state === 'pending' || s.state === 'deferred');
     this.render();
   }
 
@@ -248,6 +262,7 @@ export class App {
       selectMode: this.selectMode,
       streaming: this.streaming,
       suggestions: this.suggestions,
+      canRemember: this.serverMethods.has(M.memoletCreate),
     };
     this.map.update(st);
     this.chat.update(st);
@@ -405,8 +420,38 @@ export class App {
   }
 
   private async resolveSuggestion(id: string, decision: SuggestionDecision): Promise<void> {
-    await this.guard(() => this.rpc.request(M.suggestionResolve, { suggestionId: id, state: decision }));
+    await this.guard(() => this.rpc.request(M.suggestionResolve, { suggestionId: id, decision }));
     await this.enqueue(() => this.loadSuggestions());
+  }
+
+  // ---- memolets ------------------------------------------------------------------------------
+
+  /** `@` completion; null when the server has no memolets (the composer then shows nothing). */
+  private completeMemolets(prefix: string): Promise<readonly MemoletCompletion[]> | null {
+    if (!this.serverMethods.has(M.memoletComplete)) return null;
+    return this.rpc
+      .request<{ items: MemoletCompletion[] }>(M.memoletComplete, { prefix, limit: 8, ...(this.projectId ? { projectId: this.projectId } : {}) })
+      .then((r) => r.items ?? []);
+  }
+
+  private async remember(unitId: string, span: { start: number; end: number } | null): Promise<void> {
+    if (!this.projectId) return;
+    const params = span ? { projectId: this.projectId, unitId, span } : { projectId: this.projectId, unitIds: [unitId] };
+    const m = await this.guard(() => this.rpc.request<Memolet>(M.memoletCreate, params));
+    if (m) {
+      this.toolbar.setStatus(`Memolet “${m.title}” created`);
+      this.channel.post({ type: 'notify', level: 'info', message: `Grove: memolet “${m.title}” created. Type @ in a message to refer to it.` });
+    }
+  }
+
+  /** A reference chip: show where the memolet came from when it is in this conversation. */
+  private async openMemolet(memoletId: string): Promise<void> {
+    if (!this.serverMethods.has(M.memoletGet)) return;
+    const res = await this.guard(() => this.rpc.request<{ memolet: Memolet; text: string }>(M.memoletGet, { memoletId }));
+    if (!res) return;
+    const here = res.memolet.sourceUnitIds.find((id) => this.tree.units.has(id));
+    if (here) await this.locate(here);
+    this.toolbar.setStatus(`@${res.memolet.title}: ${res.memolet.summary || res.text.slice(0, 120)}`);
   }
 
   /** Runs a request and reports its failure to the user instead of throwing. */

@@ -94,6 +94,24 @@ export class Panels implements vscode.Disposable {
     for (const e of this.entries.values()) if (e.projectId === projectId) this.send(e, { type: 'locate', unitId });
   }
 
+  /** Puts text at the caret of a project's chat composer, opening the conversation if needed. */
+  insertText(projectId: string, title: string, text: string): void {
+    const panel = this.open(projectId, title, 'conversation');
+    panel.reveal(undefined, false);
+    const entry = this.entries.get(`${projectId}:conversation`);
+    if (entry) this.send(entry, { type: 'insertText', text });
+  }
+
+  /** Asks the active conversation panel to make a memolet of its selected text; false without one. */
+  rememberSelection(): boolean {
+    const chats = [...this.entries.values()].filter((e) => e.view !== 'map');
+    const visible = chats.filter((e) => e.panel.visible);
+    const entry = chats.find((e) => e.panel.active) ?? (visible.length === 1 ? visible[0] : undefined);
+    if (!entry) return false;
+    this.send(entry, { type: 'rememberSelection' });
+    return true;
+  }
+
   has(projectId: string): boolean {
     return [...this.entries.values()].some((e) => e.projectId === projectId);
   }

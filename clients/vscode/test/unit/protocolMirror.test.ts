@@ -58,7 +58,11 @@ test('the webview cannot create, rename or delete projects', () => {
 test('package.json contributes every command of the extension', () => {
   const pkg = JSON.parse(readFileSync(path.join(extensionDir, 'package.json'), 'utf8'));
   const ids = new Set(pkg.contributes.commands.map((c: { command: string }) => c.command));
-  for (const id of ['grove.newConversation', 'grove.openConversation', 'grove.showContextMap', 'grove.previewContext', 'grove.captureSelection', 'grove.undo', 'grove.redo', 'grove.search']) assert.ok(ids.has(id), id);
+  for (const id of ['grove.newConversation', 'grove.openConversation', 'grove.showContextMap', 'grove.previewContext', 'grove.captureSelection', 'grove.undo', 'grove.redo', 'grove.search', 'grove.searchMemolets', 'grove.showSandbox', 'grove.sandbox.remove', 'grove.sandbox.insertReference']) assert.ok(ids.has(id), id);
+  // Every registered command is contributed, and the other way round.
+  const registered = new Set([...readFileSync(path.join(extensionDir, 'src', 'extension.ts'), 'utf8').matchAll(/register\('([^']+)'/g)].map((x) => x[1]));
+  assert.deepEqual([...ids].sort(), [...registered].sort());
+  assert.ok(pkg.contributes.views.grove.some((v: { id: string }) => v.id === 'grove.sandbox'), 'the sandbox view');
   assert.ok(pkg.contributes.menus['editor/context'].some((m: { command: string }) => m.command === 'grove.captureSelection'));
   assert.ok(pkg.contributes.keybindings.some((k: { command: string }) => k.command === 'grove.captureSelection'));
   assert.equal(pkg.engines.vscode, '^1.100.0');

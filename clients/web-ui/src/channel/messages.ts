@@ -39,10 +39,14 @@ export type HostToWebview =
   /** Switch to another project (the host's tree view was clicked). */
   | { readonly type: 'setProject'; readonly projectId: string }
   /** Reveal a unit in chat and map (for example after a search in the editor). */
-  | { readonly type: 'locate'; readonly unitId: string };
+  | { readonly type: 'locate'; readonly unitId: string }
+  /** Insert text at the composer's caret (a memolet reference chosen in the editor). */
+  | { readonly type: 'insertText'; readonly text: string }
+  /** Make a memolet of the text selected in a chat message (the editor's context menu). */
+  | { readonly type: 'rememberSelection' };
 
 const webviewTypes = new Set(['ready', 'request', 'cancel', 'openLocation', 'reveal', 'notify']);
-const hostTypes = new Set(['init', 'response', 'notification', 'setProject', 'locate']);
+const hostTypes = new Set(['init', 'response', 'notification', 'setProject', 'locate', 'insertText', 'rememberSelection']);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -79,6 +83,8 @@ export function isHostToWebview(v: unknown): v is HostToWebview {
       return typeof v.projectId === 'string';
     case 'locate':
       return typeof v.unitId === 'string';
+    case 'insertText':
+      return typeof v.text === 'string';
     default:
       return true;
   }

@@ -23,4 +23,7 @@ export const methods = {
   suggestionResolve: 'grove/suggestion/resolve',
   suggestionDidCreate: 'grove/suggestion/didCreate',
   suggestionDidChange: 'grove/suggestion/didChange',
+  memoletComplete: 'grove/memolet/complete',
+  memoletCreate: 'grove/memolet/create',
+  memoletGet: 'grove/memolet/get',
 } as const;

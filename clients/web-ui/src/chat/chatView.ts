@@ -1,11 +1,13 @@
 // The chat: the focus path's units with their scope marks, hover actions (Branch, Context,
-// Edit), code units with file and lines, streamed answers and inline suggestion cards.
+// Edit, Remember), code units with file and lines, streamed answers, memolet references drawn
+// as chips, and inline suggestion cards.
 // Rendering is keyed by unit, so a streamed token rewrites one element, not the list.
 
 import type { TreeIndex } from '../model/tree';
 import type { UnitMark } from '../model/scopeMarks';
 import type { Suggestion, Unit } from '../model/types';
 import { clear, h } from '../ui/dom';
+import { splitReferences, utf8Length } from './references';
 import { suggestionCard, type SuggestionActions } from './suggestionCard';
 
 export interface ChatActions extends SuggestionActions {
@@ -14,6 +16,10 @@ export interface ChatActions extends SuggestionActions {
   edit(unitId: string, content: string): Promise<void>;
   openSource(unit: Unit): void;
   locate(unitId: string): void;
+  /** Makes a memolet of a unit, or of a span of it (UTF-8 byte offsets); absent without memolets. */
+  remember(unitId: string, span: { start: number; end: number } | null): void;
+  /** A reference chip was clicked. */
+  openMemolet(memoletId: string): void;
 }
 
 export interface ChatState {
@@ -23,6 +29,8 @@ export interface ChatState {
   readonly hits: ReadonlySet<string>;
   readonly streaming: ReadonlyMap<string, string>;
   readonly suggestions: readonly Suggestion[];
+  /** The server makes memolets (the Remember action). */
+  readonly canRemember: boolean;
 }
 
 /** 1-based, inclusive line range as people read it ("L3-L7"). */
@@ -81,16 +89,19 @@ export class ChatView {
     const keep = new Set<string>();
     const cards = new Map<string, Suggestion[]>();
     const loose: Suggestion[] = [];
+    const shown = [...path, ...after];
+    const shownIds = new Set(shown.map((u) => u.id));
     for (const s of st.suggestions) {
-      const target = s.targetIds?.find((id) => st.tree.units.has(id));
+      // After the last unit it is about that this chat shows; otherwise at the end.
+      const target = [...(s.anchorIds ?? [])].reverse().find((id) => shownIds.has(id));
       if (target) cards.set(target, [...(cards.get(target) ?? []), s]);
       else loose.push(s);
     }
-    for (const [i, unit] of [...path, ...after].entries()) {
+    for (const [i, unit] of shown.entries()) {
       const afterFocus = i >= path.length;
       const mark = st.marks.get(unit.id);
       const stream = st.streaming.get(unit.id);
-      const key = [unit.content, unit.status, unit.scope, mark?.mark, afterFocus, st.hits.has(unit.id), unit.id === st.focusId, stream, this.editing === unit.id].join('\u0000');
+      const key = [unit.content, unit.status, unit.scope, mark?.mark, afterFocus, st.hits.has(unit.id), unit.id === st.focusId, stream, this.editing === unit.id, st.canRemember].join('\u0000');
       let entry = this.rendered.get(unit.id);
       if (!entry || entry.key !== key) {
         const el = this.renderUnit(unit, mark, afterFocus, st, stream);
@@ -154,10 +165,14 @@ export class ChatView {
         h('button', { class: 'act-branch', title: 'Branch from this unit', onclick: () => this.actions.branchFrom(unit.id) }, 'Branch'),
         h('button', { class: 'act-context', title: 'What the model sees from here', onclick: () => this.actions.showContext(unit.id) }, 'Context'),
         unit.kind !== 'placeholder' ? h('button', { class: 'act-edit', title: 'Edit this unit', onclick: () => this.startEdit(unit, st) }, 'Edit') : null,
+        unit.kind !== 'placeholder' && st.canRemember
+          ? h('button', { class: 'act-remember', title: 'Make a memolet of this unit, or of the text selected in it', onmousedown: (ev: Event) => ev.preventDefault(), onclick: () => this.remember(unit) }, 'Remember')
+          : null,
       ),
     );
     const body = this.editing === unit.id ? this.editor(unit, st) : this.content(unit, stream);
-    return h('article', { class: classes.join(' '), 'data-unit-id': unit.id, ondblclick: () => this.actions.locate(unit.id) }, header, body);
+    // data-vscode-context: VS Code offers "Create Memolet from Selection" on a message's context menu.
+    return h('article', { class: classes.join(' '), 'data-unit-id': unit.id, 'data-vscode-context': JSON.stringify({ webviewSection: 'message', unitId: unit.id }), ondblclick: () => this.actions.locate(unit.id) }, header, body);
   }
 
   private content(unit: Unit, stream: string | undefined): HTMLElement {
@@ -172,7 +187,49 @@ export class ChatView {
       );
     }
     const text = unit.status === 'streaming' && stream ? streamedText(unit.content, stream) : unit.content;
-    return h('div', { class: 'content' }, text);
+    return h('div', { class: 'content' }, ...this.withChips(text));
+  }
+
+  /** Plain text with `@[Title](memolet:ID)` drawn as a chip that shows the title. */
+  private withChips(text: string): (string | HTMLElement)[] {
+    return splitReferences(text).map((p) =>
+      'text' in p
+        ? p.text
+        : h('a', { class: 'memolet-ref', href: '#', 'data-memolet-id': p.memoletId, title: `memolet:${p.memoletId}`, onclick: (ev: Event) => (ev.preventDefault(), this.actions.openMemolet(p.memoletId)) }, `@${p.title || p.memoletId}`),
+    );
+  }
+
+  /** Remember for the message holding the current selection; false when none holds it. */
+  rememberSelection(): boolean {
+    const sel = document.getSelection();
+    const node = sel && sel.rangeCount > 0 && !sel.isCollapsed ? sel.getRangeAt(0).startContainer : null;
+    const el = (node instanceof Element ? node : node?.parentElement)?.closest('article.unit');
+    const unit = el ? this.last?.tree.units.get(el.getAttribute('data-unit-id') ?? '') : undefined;
+    if (!unit) return false;
+    this.remember(unit);
+    return true;
+  }
+
+  /**
+   * Remember: the text selected inside this unit becomes the memolet's span; with no selection
+   * (or a selection across chips, whose text differs from the stored content) the whole unit.
+   */
+  private remember(unit: Unit): void {
+    const body = this.rendered.get(unit.id)?.el.querySelector(unit.kind === 'code' ? '.content pre code' : '.content') as HTMLElement | null;
+    const sel = document.getSelection();
+    let span: { start: number; end: number } | null = null;
+    if (body && sel && sel.rangeCount > 0 && !sel.isCollapsed && body.textContent === unit.content) {
+      const range = sel.getRangeAt(0);
+      if (body.contains(range.startContainer) && body.contains(range.endContainer)) {
+        const head = document.createRange();
+        head.setStart(body, 0);
+        head.setEnd(range.startContainer, range.startOffset);
+        const from = head.toString().length;
+        const to = from + range.toString().length;
+        span = { start: utf8Length(unit.content.slice(0, from)), end: utf8Length(unit.content.slice(0, to)) };
+      }
+    }
+    this.actions.remember(unit.id, span);
   }
 
   private startEdit(unit: Unit, st: ChatState): void {

@@ -1,10 +1,11 @@
-// An inline structure suggestion (branch here, return, extract...). The core proposes; only
-// the user's Accept applies it (DESIGN §2.4).
+// An inline structure suggestion (branch here, return, extract, exclude). The core proposes;
+// only the user's Accept applies it (DESIGN §2.4).
 
 import type { Suggestion } from '../model/types';
 import { h } from '../ui/dom';
 
-export type SuggestionDecision = 'accepted' | 'rejected' | 'deferred';
+/** grove/suggestion/resolve's `decision`. */
+export type SuggestionDecision = 'accept' | 'reject' | 'defer';
 
 export interface SuggestionActions {
   resolveSuggestion(id: string, decision: SuggestionDecision): void;
@@ -14,23 +15,27 @@ const titles: Record<string, string> = {
   branch: 'Start a branch here?',
   return: 'Return to the main line?',
   extract: 'Extract a reusable capsule?',
-  place: 'Place this in the board?',
-  expand: 'Expand this topic?',
+  exclude: 'Exclude these units from the context?',
 };
 
 export function suggestionCard(s: Suggestion, actions: SuggestionActions): HTMLElement {
   const confidence = typeof s.confidence === 'number' ? ` (${Math.round(s.confidence * 100)}%)` : '';
+  // The kind's question leads; the core's title (a branch's intent, a capsule's name) follows it.
+  const heading = titles[s.kind] ?? `Suggestion: ${s.kind}`;
+  const deferred = s.state === 'deferred';
   return h(
     'aside',
-    { class: `suggestion kind-${s.kind}`, 'data-suggestion-id': s.id },
-    h('strong', {}, s.title ?? titles[s.kind] ?? `Suggestion: ${s.kind}`),
+    { class: `suggestion kind-${s.kind}${deferred ? ' state-deferred' : ''}`, 'data-suggestion-id': s.id },
+    h('strong', {}, heading),
+    s.title ? h('span', { class: 'suggestion-title' }, ` “${s.title}”`) : null,
+    deferred ? h('span', { class: 'badge suggestion-deferred' }, 'deferred') : null,
     s.reason ? h('p', {}, s.reason + confidence) : null,
     h(
       'div',
       { class: 'suggestion-buttons' },
-      h('button', { class: 'primary', onclick: () => actions.resolveSuggestion(s.id, 'accepted') }, 'Accept'),
-      h('button', { onclick: () => actions.resolveSuggestion(s.id, 'rejected') }, 'Reject'),
-      h('button', { onclick: () => actions.resolveSuggestion(s.id, 'deferred') }, 'Defer'),
+      h('button', { class: 'primary act-accept', onclick: () => actions.resolveSuggestion(s.id, 'accept') }, 'Accept'),
+      h('button', { class: 'act-reject', onclick: () => actions.resolveSuggestion(s.id, 'reject') }, 'Reject'),
+      deferred ? null : h('button', { class: 'act-defer', onclick: () => actions.resolveSuggestion(s.id, 'defer') }, 'Defer'),
     ),
   );
 }

@@ -87,10 +87,32 @@ export interface SearchHit { readonly unitId: string; readonly projectId: string
 export interface Suggestion {
   readonly id: string;
   readonly projectId?: string;
+  /** branch | return | extract | exclude */
   readonly kind: string;
+  /** pending | accepted | rejected | deferred | ignored */
   readonly state?: string;
   readonly reason?: string;
   readonly confidence?: number;
-  readonly targetIds?: readonly string[];
+  /** The units the suggestion is about (branch: the anchor; return: branch head and parent tip; ...). */
+  readonly anchorIds?: readonly string[];
   readonly title?: string;
+  readonly triggerUnitId?: string;
+  readonly delegated?: boolean;
+}
+
+/** One `@` completion item (grove/memolet/complete); insertText is `@[Title](memolet:ID)`. */
+export interface MemoletCompletion {
+  readonly id: string;
+  readonly label: string;
+  readonly detail?: string;
+  readonly insertText: string;
+}
+
+/** A memolet: a piece of long-term memory cut from conversations (issue 8). */
+export interface Memolet {
+  readonly id: string;
+  readonly projectId: string;
+  readonly title: string;
+  readonly summary?: string;
+  readonly sourceUnitIds: readonly string[];
 }

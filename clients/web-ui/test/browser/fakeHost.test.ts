@@ -12,14 +12,19 @@ import { openUi, type UiHost } from '../support/pageHost';
 
 const skip = chromiumMissing();
 
-const ALL = new Set(['grove/project/get', 'grove/scope/preview', 'grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve', 'grove/unit/getMany', 'grove/project/setCursor']);
+const ALL = new Set(['grove/project/get', 'grove/scope/preview', 'grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve', 'grove/unit/getMany', 'grove/project/setCursor', 'grove/memolet/complete']);
+
+const MEMOLETS = [
+  { id: 'm1', label: 'Retry backoff', detail: 'exponential backoff with jitter', insertText: '@[Retry backoff](memolet:m1)' },
+  { id: 'm2', label: 'Retry budget', detail: 'at most 10% extra load', insertText: '@[Retry budget](memolet:m2)' },
+];
 
 /** A scripted server: one project with a → b, chat that streams until released or cancelled. */
 function scripted() {
   const units: Unit[] = [unit('a', null, { content: 'question' }), unit('b', 'a', { role: 'assistant', content: 'answer' })];
   const branches = (): Branch[] => [{ headId: 'a', anchorId: null, isMainline: true, unitIds: units.map((u) => u.id) }];
   const calls: { method: string; params: any }[] = [];
-  let suggestions = [{ id: 's1', kind: 'branch', state: 'pending', reason: 'The topic drifted to caching.', confidence: 0.8, targetIds: ['b'] }];
+  let suggestions = [{ id: 's1', kind: 'branch', state: 'pending', reason: 'The topic drifted to caching.', confidence: 0.8, anchorIds: ['b'] }];
   let releaseChat: (() => void) | null = null;
   let ui: UiHost | null = null;
   const port: ServerPort = {
@@ -32,6 +37,8 @@ function scripted() {
           return { system: '', messages: [{ role: 'user', content: 'x', unitIds: units.map((u) => u.id) }], tokens: 3, excluded: [], included: [], truncated: [] };
         case 'grove/suggestion/list':
           return { suggestions };
+        case 'grove/memolet/complete':
+          return { items: MEMOLETS.filter((m) => m.label.toLowerCase().startsWith(String(params.prefix).toLowerCase())) };
         case 'grove/suggestion/resolve':
           suggestions = suggestions.filter((s) => s.id !== params.suggestionId);
           return {};
@@ -125,6 +132,37 @@ describe('web UI with a scripted host', { skip }, () => {
     assert.equal(await page.evaluate(() => document.querySelector('aside.suggestion')?.previousElementSibling?.getAttribute('data-unit-id')), 'b');
     await card.locator('button', { hasText: 'Accept' }).click();
     await card.waitFor({ state: 'detached' });
-    assert.deepEqual(s.calls.find((c) => c.method === 'grove/suggestion/resolve')?.params, { suggestionId: 's1', state: 'accepted' });
+    assert.deepEqual(s.calls.find((c) => c.method === 'grove/suggestion/resolve')?.params, { suggestionId: 's1', decision: 'accept' });
+  });
+
+  test('@ completion shows the host\'s items; the chosen reference is sent and drawn as a chip', async () => {
+    const s = scripted();
+    const page = await show(s);
+    await page.locator('.composer-input').click();
+    await page.keyboard.type('try @retry');
+    await page.waitForFunction(() => document.querySelectorAll('.mention-popup:not([hidden]) .mention-item').length === 2, null, { timeout: 10000 });
+    assert.deepEqual(s.calls.filter((c) => c.method === 'grove/memolet/complete').pop()?.params, { prefix: 'retry', limit: 8, projectId: 'p' });
+    assert.deepEqual(await page.locator('.mention-item .mention-detail').allTextContents(), MEMOLETS.map((m) => m.detail));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.composer-input').inputValue(), 'try @[Retry budget](memolet:m2) ');
+    await page.keyboard.press('Control+Enter');
+    await page.locator('article[data-unit-id="u"] .memolet-ref[data-memolet-id="m2"]').waitFor();
+    assert.equal(await page.locator('article[data-unit-id="u"] .content').textContent(), 'try @Retry budget');
+    assert.equal(s.calls.find((c) => c.method === 'grove/chat/send')?.params.content, 'try @[Retry budget](memolet:m2)');
+    s.release();
+  });
+
+  test('without grove/memolet/complete on the server, @ opens nothing', async () => {
+    const s = scripted();
+    const ui = await openUi(browser, s.port, { projectId: 'p', methods: [...ALL].filter((m) => m !== 'grove/memolet/complete'), allowed: ALL });
+    s.attach(ui);
+    open.push(ui);
+    await ui.page.locator('article.unit[data-unit-id="b"]').waitFor();
+    await ui.page.locator('.composer-input').click();
+    await ui.page.keyboard.type('@re');
+    assert.equal(await ui.page.locator('.mention-popup').isHidden(), true);
+    assert.ok(!s.calls.some((c) => c.method === 'grove/memolet/complete'));
+    assert.equal(await ui.page.locator('article .act-remember').count(), 0, 'no Remember without memolets');
   });
 });

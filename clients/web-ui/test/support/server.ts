@@ -53,6 +53,8 @@ export interface FakeProvider {
   readonly port: number;
   /** The environment that points grove-server's openai provider at it. */
   readonly env: Record<string, string>;
+  /** Replaces the script (and clears the request log) through the provider's control API. */
+  setScript(script: unknown[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,10 @@ export async function startFakeProvider(script: unknown[]): Promise<FakeProvider
   return {
     port,
     env: { GROVE_PROVIDER: 'openai', GROVE_BASE_URL: `http://127.0.0.1:${port}`, GROVE_MODEL: 'fake-model', OPENAI_API_KEY: 'test-key-not-secret' },
+    async setScript(script) {
+      const res = await fetch(`http://127.0.0.1:${port}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(script) });
+      if (!res.ok) throw new Error(`fake provider refused the script: ${res.status} ${await res.text()}`);
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
