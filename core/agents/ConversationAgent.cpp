@@ -27,7 +27,9 @@ std::string buildConversationSystemPrompt(const ConversationMode& mode) {
   } else {
     block = trimmed(prompts::fill(prompts::get("branch"), {{"anchor", mode.anchorId}}));
   }
-  return trimmed(prompts::get("conversation_preamble")) + "\n\n" + block;
+  std::string out = trimmed(prompts::get("conversation_preamble")) + "\n\n" + block;
+  for (const auto& pattern : mode.patterns) out += "\n\n" + pattern;
+  return out;
 }
 
 }  // namespace grove

@@ -15,6 +15,9 @@ struct ConversationMode {
   std::string anchorId;                        // the current branch's anchor
   std::optional<std::string> mainlineSummary;  // shown in branch mode
   std::vector<std::string> completedSummaries; // shown in mainline mode
+  /// `[PATTERN: type | name]` blocks of the capsules enabled in the project,
+  /// appended after the mode block in both modes.
+  std::vector<std::string> patterns;
 };
 
 std::string buildConversationSystemPrompt(const ConversationMode& mode);

@@ -33,7 +33,13 @@ ConversationMode Engine::conversationMode(const std::string& projectId,
     if (rootMeta && rootMeta->summary) mode.mainlineSummary = rootMeta->summary;
   }
   (void)ps;
+  for (const Capsule& c : impl_->store->enabledCapsules(projectId)) mode.patterns.push_back(patternBlock(c));
   return mode;
+}
+
+std::string Engine::systemPrompt(const std::string& projectId,
+                                 const std::optional<std::string>& cursorId) {
+  return buildConversationSystemPrompt(conversationMode(projectId, cursorId));
 }
 
 Unit Engine::beginStream(const std::string& projectId, const std::string& parentId, Role role) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/EngineImpl.h"
+#include "engine/StructureLog.h"
 #include "ops/BranchIndex.h"
 #include "support/Ids.h"
 
@@ -36,6 +37,7 @@ void Engine::commitBatch() {
     impl_->store->commit();
   } catch (...) {
     impl_->pending.clear();
+    impl_->memoletPending.clear();
     impl_->dropCaches();
     impl_->dirty = false;
     throw;
@@ -54,6 +56,7 @@ void Engine::abortBatch() {
   } catch (...) {
   }
   impl_->pending.clear();
+  impl_->memoletPending.clear();
   impl_->dropCaches();
   impl_->dirty = false;
 }
@@ -61,16 +64,25 @@ void Engine::abortBatch() {
 void Engine::dropCaches() { impl_->dropCaches(); }
 
 void Engine::Impl::deliver() {
-  if (store->depth() != 0 || pending.empty()) return;
-  auto events = std::move(pending);
-  pending.clear();
-  if (listener)
-    for (const auto& e : events) listener(e);
+  if (store->depth() != 0) return;
+  if (!pending.empty()) {
+    auto events = std::move(pending);
+    pending.clear();
+    if (listener)
+      for (const auto& e : events) listener(e);
+  }
+  if (!memoletPending.empty()) {
+    auto events = std::move(memoletPending);
+    memoletPending.clear();
+    if (memoletListener)
+      for (const auto& e : events) memoletListener(e);
+  }
 }
 
 void Engine::Impl::dropCaches() {
   nodes.clear();
   projects.clear();
+  memo.reset();
 }
 
 // ---- Lookups ---------------------------------------------------------------
@@ -291,6 +303,7 @@ bool Engine::Impl::finish(Change& ch, ProjectState& ps) {
 }
 
 void Engine::Impl::bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds) {
+  memoletsOnUnits(op, unitIds);
   ps.project.revision += 1;
   ps.project.updatedAt = now();
   writeProject(ps);
@@ -367,6 +380,17 @@ Project Engine::setCursor(const std::string& projectId,
   return impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);
     if (cursorId) impl_->liveNodeIn(*cursorId, projectId, "cursorId");
+    // Leaving a branch for the path it came from, by hand, is a return the
+    // user made unprompted: evidence for the user model.
+    if (cursorId && ps.project.cursorId && *ps.project.cursorId != *cursorId) {
+      Node* old = impl_->findNode(*ps.project.cursorId);
+      if (old && !old->unit.removed) {
+        Branch from = branchHeadOf(old->unit.id);
+        if (!from.isMainline && from.anchorId &&
+            branchHeadOf(*from.anchorId).headId == branchHeadOf(*cursorId).headId)
+          logManual(*impl_, projectId, "return", from.title.value_or("left a branch"));
+      }
+    }
     if (ps.project.cursorId != cursorId) {
       ps.project.cursorId = cursorId;
       impl_->bump(ps, "cursor", cursorId ? std::vector<std::string>{*cursorId}

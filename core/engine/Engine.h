@@ -23,6 +23,12 @@
 #include "model/Project.h"
 #include "model/Prompt.h"
 #include "agents/ConversationAgent.h"
+#include "agents/CapsuleExtraction.h"
+#include "agents/StructureAgent.h"
+#include "model/Capsule.h"
+#include "model/Suggestion.h"
+#include "model/UserModel.h"
+#include "engine/MemoletApi.h"
 #include "model/Unit.h"
 #include "ops/ScopeResolver.h"
 #include "ports/Clock.h"
@@ -37,6 +43,44 @@ struct ChangeEvent {
   int64_t revision = 0;
   std::string op;
   std::vector<std::string> unitIds;
+  /// Set for a suggestion notice: `op` is then "didCreate" or "didChange" and
+  /// the server sends grove/suggestion/<op> instead of grove/project/didChange.
+  std::shared_ptr<const Suggestion> suggestion;
+};
+
+/// What analysing a sent message produced (SuggestionOps.cpp).
+struct SendAnalysis {
+  std::vector<Suggestion> created;      // stored and announced
+  std::optional<Suggestion> delegated;  // the user asked for this action in words
+  /// The policy lets the model path add cards for this turn.
+  bool modelAllowed = false;
+  StructureContext context;  // for the structure agent
+  /// Where model proposals point: the unit before the message, the branch
+  /// being left and its parent's tip, and the units an extraction would read.
+  std::string anchorId, branchHeadId, parentTipId;
+  std::vector<std::string> workflowIds;
+};
+
+/// What accepting, rejecting or deferring a suggestion changed.
+struct Resolution {
+  Suggestion suggestion;
+  std::vector<std::string> unitIds;
+  std::optional<Project> project;
+  std::optional<Capsule> capsule;
+  /// A return moved the cursor: {from, to}, for the memory agent.
+  std::optional<std::pair<std::string, std::string>> pathSwitch;
+};
+
+enum class Decision { Accept, Reject, Defer };
+
+struct CapsuleUpdate {
+  std::optional<std::string> name, instruction, example;
+  std::optional<bool> reviewed;
+};
+
+struct InitiativeUpdate {
+  std::optional<InitiativeLevel> level;
+  std::optional<int> cooldownTurns, maxPerHour;
 };
 
 struct ProjectSnapshot {
@@ -161,9 +205,101 @@ public:
   /// The live units of a branch, head first.
   std::vector<Unit> branchUnits(const std::string& headId);
 
+  /// The conversation agent's system prompt for a turn at a cursor: the
+  /// preamble, the mode block and the enabled capsules' pattern blocks.
+  std::string systemPrompt(const std::string& projectId, const std::optional<std::string>& cursorId);
+
+  // Structure suggestions (SuggestionOps.cpp).
+  /// Native analysis of a message about to be sent below `cursorId`; nothing
+  /// is stored (ids are empty).
+  std::vector<Suggestion> analyze(const std::string& projectId,
+                                  const std::optional<std::string>& cursorId,
+                                  const std::string& prompt);
+  /// The user sent another message: every pending suggestion of the project
+  /// becomes `ignored`.
+  void passPendingSuggestions(const std::string& projectId);
+  /// Analyses a just-stored user message under the project's initiative
+  /// policy and stores the suggestions worth showing.
+  SendAnalysis analyzeSend(const Unit& userUnit);
+  /// Merges the structure agent's proposals for the turn of `triggerUnitId`:
+  /// one that matches a card of that turn (kind and anchors) upgrades it to
+  /// source `model`; the others are stored as new cards while the policy
+  /// allows. Proposals for a turn that is no longer the latest are dropped.
+  std::vector<Suggestion> mergeModelSuggestions(const std::string& projectId,
+                                                const std::string& triggerUnitId,
+                                                const std::vector<Suggestion>& proposals);
+  std::vector<Suggestion> suggestions(const std::string& projectId,
+                                      const std::optional<SuggestionState>& state);
+  Suggestion suggestion(const std::string& suggestionId);
+  /// Accept carries the action out as one undoable operation (extract makes
+  /// a capsule from `draft`, or an extractive one when it is absent).
+  Resolution resolveSuggestion(const std::string& suggestionId, Decision decision,
+                               const std::optional<CapsuleDraft>& draft = std::nullopt);
+  InitiativePolicy initiative(const std::string& projectId);
+  InitiativePolicy setInitiative(const std::string& projectId, const InitiativeUpdate& update);
+
+  // Capsules (CapsuleOps.cpp).
+  /// The live units an extraction reads, validated (one project, in order).
+  std::vector<Unit> capsuleSource(const std::string& projectId,
+                                  const std::vector<std::string>& unitIds);
+  /// Stores a capsule made from `draft` (absent: an extractive one).
+  Capsule extractCapsule(const std::string& projectId, const std::vector<std::string>& unitIds,
+                         CapsuleType type, const std::optional<CapsuleDraft>& draft);
+  std::vector<Capsule> capsules(const std::optional<std::string>& projectId);
+  Capsule capsule(const std::string& capsuleId);
+  Capsule updateCapsule(const std::string& capsuleId, const CapsuleUpdate& update);
+  /// Refused (reviewPending) while the capsule needs a review it has not had.
+  Capsule setCapsuleEnabled(const std::string& capsuleId, const std::string& projectId,
+                            bool enabled);
+  void deleteCapsule(const std::string& capsuleId);
+
+  // User model (UserModelOps.cpp).
+  UserModel userModel();
+  /// Forgets every event logged so far.
+  UserModel resetUserModel();
+
   // Search.
   std::vector<SearchHit> search(const std::string& query,
                                 const std::optional<std::string>& projectId, int limit);
+
+  // Memolets (engine/Memolet*.cpp). Exchanges are indexed as answers land and
+  // re-indexed when a unit they cite is edited, deleted or restored.
+  using MemoletListener = std::function<void(const MemoletEvent&)>;
+  /// Announced after durable memolet changes (grove/memolet/didChange).
+  void setMemoletListener(MemoletListener listener);
+  void setMemoletConfig(const MemoletConfig& config);
+  const MemoletConfig& memoletConfig() const;
+  Memolet createMemolet(const MemoletCreateRequest& request);
+  /// Throws NotFound "memoletNotFound".
+  Memolet memolet(const std::string& memoletId);
+  std::vector<Memolet> memolets(const std::optional<std::string>& projectId);
+  std::vector<MemoletHit> searchMemolets(const MemoletQuery& query);
+  /// Positions and clusters (stored, so memolets carry them); deterministic.
+  MemoletMap memoletMap(const std::optional<std::string>& projectId, std::optional<int> k);
+  std::vector<MemoletCompletion> completeMemolets(const std::string& prefix,
+                                                  const std::optional<std::string>& projectId,
+                                                  size_t limit);
+  Sandbox sandbox(const std::string& projectId);
+  Sandbox sandboxAdd(const std::string& projectId, const std::string& memoletId);
+  Sandbox sandboxRemove(const std::string& projectId, const std::string& memoletId);
+  Sandbox sandboxGroup(const std::string& projectId, const std::vector<std::string>& memoletIds,
+                       const std::optional<std::string>& title);
+  Sandbox sandboxUngroup(const std::string& projectId, const std::string& groupId);
+  /// Referenced memolets (always) and retrieved ones for a message, with the
+  /// system prompt section that carries them. Unknown references: memoletNotFound.
+  MemoletContext memoletContext(const RetrievalRequest& request);
+  /// The same for grove/chat/refine: the ADD / REMOVE / HIGHLIGHT / OBSCURE /
+  /// GROUP / GENERAL section; removed memolets appear nowhere in it.
+  MemoletContext refineContext(const RetrievalRequest& request, const RefineRequest& refine);
+  /// Whether any memolet could be retrieved for a turn in this project (the
+  /// sandbox, or other projects' memories): lets callers skip query expansion.
+  bool hasRetrievable(const std::string& projectId);
+  /// Memolets lacking an embedding by `model` (of `ids`, or all when empty): id and text.
+  std::vector<std::pair<std::string, std::string>> memoletsToEmbed(
+      const std::string& model, const std::vector<std::string>& ids);
+  /// Stores a provider embedding unless the memolet's text changed since `text`.
+  void setMemoletEmbedding(const std::string& memoletId, const std::string& model,
+                           const std::string& text, const std::vector<float>& embedding);
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();

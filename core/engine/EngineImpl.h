@@ -14,6 +14,8 @@
 
 namespace grove {
 
+struct MemoletState;  // engine/MemoletState.h: the in-memory vector indexes
+
 /// A cached unit. `parent` is resolved lazily; a unit's parent never
 /// changes, so once resolved the pointer stays right (nodes are never freed
 /// while the cache lives).
@@ -53,6 +55,12 @@ struct Engine::Impl {
   std::vector<ChangeEvent> pending;
   std::unordered_map<std::string, std::unique_ptr<Node>> nodes;
   std::unordered_map<std::string, std::unique_ptr<ProjectState>> projects;
+  // Memolets: lazily built indexes (dropped with the other caches), the
+  // tunables, and change events delivered like `pending`.
+  std::shared_ptr<MemoletState> memo;
+  MemoletConfig memoletConfig = MemoletConfig::fromEnvironment();
+  MemoletListener memoletListener;
+  std::vector<MemoletEvent> memoletPending;
 
   Impl(std::unique_ptr<Store> s, Clock* c)
       : store(std::move(s)), clock(c ? c : &systemClock) {}
@@ -100,6 +108,13 @@ struct Engine::Impl {
   /// The body of append; `logged`: an undoable operation (else streaming).
   Unit appendUnit(const AppendRequest& request, bool logged);
 
+  // Memolets (engine/MemoletIndexing.cpp).
+  MemoletState& memolets();
+  /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.
+  void memoletsOnUnits(const std::string& op, const std::vector<std::string>& unitIds);
+  /// Queues a grove/memolet/didChange for these memolets.
+  void memoletsChanged(const std::string& projectId, std::vector<std::string> memoletIds);
+
   /// Runs one mutation atomically (a transaction, or a savepoint in a batch).
   template <class F>
   auto mutate(F&& f) -> decltype(f());
@@ -117,6 +132,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
   bool wasDirty = dirty;
   dirty = false;
   size_t pendingBefore = pending.size();
+  size_t memoletPendingBefore = memoletPending.size();
   try {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
@@ -136,6 +152,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
     } catch (...) {
     }
     pending.resize(std::min(pending.size(), pendingBefore));
+    memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));
     // Anything this mutation wrote to the caches is now wrong: reload lazily.
     if (dirty) dropCaches();
     dirty = wasDirty;

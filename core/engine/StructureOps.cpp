@@ -1,5 +1,6 @@
 // Engine: mainline and branch operations.
 #include "engine/EngineImpl.h"
+#include "engine/StructureLog.h"
 
 namespace grove {
 
@@ -56,7 +57,7 @@ Project Engine::setMainline(const std::string& projectId, const Field<std::strin
       if (*startId) impl_->liveNodeIn(**startId, projectId, "startId");
       ps.project.mainlineStartId = *startId;
     }
-    impl_->finish(ch, ps);
+    if (impl_->finish(ch, ps) && endId && *endId) logManual(*impl_, projectId, "mainline", "mainline end set");
     return ps.project;
   });
 }

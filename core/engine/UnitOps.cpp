@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "engine/EngineImpl.h"
+#include "engine/StructureLog.h"
 #include "support/Hash.h"
 #include "support/Ids.h"
 
@@ -70,6 +71,8 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     else if (!startsBranch && ps.project.mainlineEndId == req.parentId)
       ps.project.mainlineEndId = u.id;  // a continuing child of the end advances it
     ps.project.cursorId = u.id;
+    // Opening a branch by hand is evidence for the user model.
+    if (logged && req.branch && req.parentId) logManual(*this, ps.project.id, "branch", req.content);
     if (logged)
       impl_->finish(ch, ps);
     else
@@ -165,7 +168,10 @@ std::vector<Unit> Engine::setScope(const std::vector<std::string>& unitIds, Scop
       }
       out.push_back(u);
     }
-    impl_->finish(ch, ps);
+    if (change == ScopeChange::Excluded && impl_->finish(ch, ps))
+      logManual(*impl_, projectId, "exclude", std::to_string(unitIds.size()) + " unit(s) excluded");
+    else
+      impl_->finish(ch, ps);
     return out;
   });
 }

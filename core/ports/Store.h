@@ -12,10 +12,14 @@
 #include <vector>
 
 #include "model/Branch.h"
+#include "ports/MemoletStore.h"
+#include "model/Capsule.h"
 #include "model/Operation.h"
 #include "model/Project.h"
 #include "model/Prompt.h"
+#include "model/Suggestion.h"
 #include "model/Unit.h"
+#include "model/UserModel.h"
 
 namespace grove {
 
@@ -78,6 +82,42 @@ public:
   virtual std::vector<SearchHit> search(const std::string& query,
                                         const std::optional<std::string>& projectId,
                                         int limit) = 0;
+
+  // Structure suggestions (store/SuggestionRows.cpp).
+  virtual void putSuggestion(const Suggestion&) = 0;  // insert or replace by id
+  virtual std::optional<Suggestion> suggestion(const std::string& id) = 0;
+  /// A project's suggestions, oldest first, optionally in one state.
+  virtual std::vector<Suggestion> suggestions(const std::string& projectId,
+                                              const std::optional<SuggestionState>& state) = 0;
+  /// Non-delegated suggestions of a project created at or after `sinceMs`.
+  virtual int countSuggestionsSince(const std::string& projectId, int64_t sinceMs) = 0;
+
+  // Capsules and where they are enabled (store/CapsuleRows.cpp).
+  virtual void putCapsule(const Capsule&) = 0;  // insert or replace by id; enabledIn ignored
+  virtual std::optional<Capsule> capsule(const std::string& id) = 0;
+  /// All capsules (nullopt), or those extracted from or enabled in a project.
+  virtual std::vector<Capsule> capsules(const std::optional<std::string>& projectId) = 0;
+  /// Capsules enabled in a project, oldest first.
+  virtual std::vector<Capsule> enabledCapsules(const std::string& projectId) = 0;
+  virtual void setCapsuleEnabled(const std::string& capsuleId, const std::string& projectId,
+                                 bool enabled) = 0;
+  virtual void deleteCapsule(const std::string& id) = 0;
+
+  // The user model's evidence, and each project's initiative policy
+  // (store/UserModelRows.cpp).
+  /// Stores the event and assigns its id.
+  virtual void appendStructureEvent(StructureEvent&) = 0;
+  /// Events with an id above `afterId`, oldest first.
+  virtual std::vector<StructureEvent> structureEvents(int64_t afterId) = 0;
+  /// The last event id a reset of the user model forgot (0: never reset).
+  virtual int64_t userModelResetPoint() = 0;
+  virtual void setUserModelResetPoint(int64_t eventId) = 0;
+  virtual std::optional<InitiativePolicy> initiative(const std::string& projectId) = 0;
+  virtual void putInitiative(const std::string& projectId, const InitiativePolicy&) = 0;
+
+  /// Memolets, their index, segmentation state and sandboxes, on this store's
+  /// connection and transactions (store/MemoletRows.cpp).
+  virtual MemoletStore& memolets() = 0;
 };
 
 }  // namespace grove

@@ -96,6 +96,155 @@ CREATE TRIGGER units_fts_update AFTER UPDATE OF content ON units
   INSERT INTO units_fts(rowid, content) VALUES (new.rowid, new.content);
 END;
 )sql",
+    // 3: structure suggestions, capsules (global, enabled per project), the
+    // structure event log the user model learns from, the user model's reset
+    // point, and each project's initiative policy.
+    R"sql(
+CREATE TABLE suggestions(
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  anchor_ids TEXT NOT NULL,  -- JSON array of unit ids
+  reason TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  source TEXT NOT NULL,
+  state TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  title TEXT,
+  trigger_unit_id TEXT,
+  delegated INTEGER NOT NULL DEFAULT 0,
+  capsule_type TEXT,
+  resolved_at INTEGER
+);
+CREATE INDEX suggestions_project ON suggestions(project_id, created_at);
+CREATE TABLE capsules(
+  id TEXT PRIMARY KEY,
+  type TEXT NOT NULL,
+  name TEXT NOT NULL,
+  instruction TEXT NOT NULL,
+  example TEXT NOT NULL,
+  requires_review INTEGER NOT NULL,
+  reviewed INTEGER NOT NULL DEFAULT 0,
+  source TEXT NOT NULL,
+  project_id TEXT NOT NULL,  -- where it was extracted; capsules outlive projects
+  source_unit_ids TEXT NOT NULL,  -- JSON array
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE capsule_enabled(
+  capsule_id TEXT NOT NULL REFERENCES capsules(id) ON DELETE CASCADE,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  enabled_at INTEGER NOT NULL,
+  PRIMARY KEY(capsule_id, project_id)
+) WITHOUT ROWID;
+CREATE INDEX capsule_enabled_project ON capsule_enabled(project_id, enabled_at);
+CREATE TABLE structure_events(
+  id INTEGER PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  action TEXT NOT NULL,
+  suggestion_id TEXT NOT NULL DEFAULT '',
+  detail TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE user_model(
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  reset_after INTEGER NOT NULL
+);
+INSERT INTO user_model(id, reset_after) VALUES (1, 0);
+CREATE TABLE initiative(
+  project_id TEXT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  level TEXT NOT NULL,
+  cooldown_turns INTEGER NOT NULL,
+  max_per_hour INTEGER NOT NULL,
+  turns_since_card INTEGER NOT NULL,
+  last_trigger_id TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+)sql",
+    // 4: memolets (issue 8) with their sources, a BM25 index over title,
+    // keywords and code-aware text tokens (`terms`, memory::ftsDocument), a
+    // vocabulary view of it for TF-IDF keywords, each conversation's
+    // segmentation history, and the per-project sandbox with its groups.
+    R"sql(
+CREATE TABLE memolets(
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  keywords TEXT NOT NULL,  -- space-separated terms
+  summary TEXT NOT NULL,
+  text TEXT NOT NULL,      -- empty while every source unit is deleted (hidden)
+  terms TEXT NOT NULL,     -- what BM25 indexes
+  span_unit_id TEXT,
+  span_start INTEGER,
+  span_end INTEGER,
+  parent_id TEXT,
+  cluster INTEGER NOT NULL DEFAULT 0,
+  x REAL NOT NULL DEFAULT 0.5,
+  y REAL NOT NULL DEFAULT 0.5,
+  vector BLOB NOT NULL,
+  embedding BLOB,
+  embedding_model TEXT,
+  tail_unit_id TEXT,
+  segment_sum BLOB,
+  exchanges INTEGER NOT NULL DEFAULT 0,
+  closed INTEGER NOT NULL DEFAULT 0,
+  manual INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX memolets_project ON memolets(project_id, rowid);
+CREATE INDEX memolets_open ON memolets(tail_unit_id) WHERE closed = 0 AND manual = 0;
+CREATE TABLE memolet_sources(
+  memolet_id TEXT NOT NULL REFERENCES memolets(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  unit_id TEXT NOT NULL,
+  PRIMARY KEY(memolet_id, ord)
+) WITHOUT ROWID;
+CREATE INDEX memolet_sources_unit ON memolet_sources(unit_id);
+CREATE VIRTUAL TABLE memolets_fts USING fts5(
+  title, keywords, terms, content='memolets', content_rowid='rowid');
+CREATE VIRTUAL TABLE memolets_vocab USING fts5vocab(memolets_fts, 'row');
+CREATE TRIGGER memolets_fts_insert AFTER INSERT ON memolets BEGIN
+  INSERT INTO memolets_fts(rowid, title, keywords, terms)
+    VALUES (new.rowid, new.title, new.keywords, new.terms);
+END;
+CREATE TRIGGER memolets_fts_delete AFTER DELETE ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms);
+END;
+CREATE TRIGGER memolets_fts_update AFTER UPDATE OF title, keywords, terms ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms);
+  INSERT INTO memolets_fts(rowid, title, keywords, terms)
+    VALUES (new.rowid, new.title, new.keywords, new.terms);
+END;
+CREATE TABLE memolet_segmentation(
+  project_id TEXT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  history TEXT NOT NULL  -- consecutive-exchange similarities, space-separated
+) WITHOUT ROWID;
+CREATE TABLE sandbox_items(
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  memolet_id TEXT NOT NULL REFERENCES memolets(id) ON DELETE CASCADE,
+  added_at INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY(project_id, memolet_id)
+) WITHOUT ROWID;
+CREATE TABLE sandbox_groups(
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX sandbox_groups_project ON sandbox_groups(project_id, created_at);
+CREATE TABLE sandbox_group_members(
+  group_id TEXT NOT NULL REFERENCES sandbox_groups(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  memolet_id TEXT NOT NULL,
+  PRIMARY KEY(group_id, ord)
+) WITHOUT ROWID;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

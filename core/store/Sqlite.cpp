@@ -72,9 +72,24 @@ Stmt& Stmt::bind(int i, const std::optional<std::string>& v) {
 
 Stmt& Stmt::bind(int i, const std::optional<int64_t>& v) { return v ? bind(i, *v) : bindNull(i); }
 
+Stmt& Stmt::bindReal(int i, double v) {
+  sqlite3_bind_double(st_, i, v);
+  return *this;
+}
+
 Stmt& Stmt::bindNull(int i) {
   sqlite3_bind_null(st_, i);
   return *this;
+}
+
+Stmt& Stmt::bindBlob(int i, std::string_view bytes) {
+  sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+
+std::string Stmt::blob(int col) const {
+  auto* p = static_cast<const char*>(sqlite3_column_blob(st_, col));
+  return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
 }
 
 bool Stmt::step() {

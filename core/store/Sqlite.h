@@ -44,6 +44,10 @@ public:
   Stmt& bind(int i, const std::optional<std::string>& v);
   Stmt& bind(int i, const std::optional<int64_t>& v);
   Stmt& bindNull(int i);
+  /// A REAL (its own name: an overload would make integer literals ambiguous).
+  Stmt& bindReal(int i, double v);
+  /// Binary data (vectors); an empty blob binds as a zero-length blob.
+  Stmt& bindBlob(int i, std::string_view bytes);
 
   /// Steps once: true when a row is available.
   bool step();
@@ -55,6 +59,8 @@ public:
   int64_t integer(int col) const;
   std::optional<int64_t> optInteger(int col) const;
   double real(int col) const;
+  /// A BLOB column's bytes (empty for NULL).
+  std::string blob(int col) const;
 
 private:
   Db* db_ = nullptr;

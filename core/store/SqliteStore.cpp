@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "store/Images.h"
+#include "store/MemoletRows.h"
 #include "store/Migrations.h"
 #include "store/Sqlite.h"
 #include "support/Error.h"
@@ -494,6 +495,13 @@ std::vector<SearchHit> SqliteStore::search(const std::string& query,
   auto& st = impl_->search.reset().bind(1, fts).bind(2, projectId).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.text(2), st.real(3)});
   return out;
+}
+
+sqlite::Db& SqliteStore::db() { return impl_->db; }
+
+MemoletStore& SqliteStore::memolets() {
+  if (!memoletRows_) memoletRows_ = std::make_unique<MemoletRows>(impl_->db);
+  return *memoletRows_;
 }
 
 int SqliteStore::schemaVersion() {

@@ -12,6 +12,10 @@
 
 namespace grove {
 
+namespace sqlite {
+class Db;
+}
+
 class SqliteStore final : public Store {
 public:
   struct Options {
@@ -63,9 +67,41 @@ public:
   /// The schema version of the open store.
   int schemaVersion();
 
+  // Suggestions (SuggestionRows.cpp).
+  void putSuggestion(const Suggestion&) override;
+  std::optional<Suggestion> suggestion(const std::string& id) override;
+  std::vector<Suggestion> suggestions(const std::string& projectId,
+                                      const std::optional<SuggestionState>& state) override;
+  int countSuggestionsSince(const std::string& projectId, int64_t sinceMs) override;
+
+  // Capsules (CapsuleRows.cpp).
+  void putCapsule(const Capsule&) override;
+  std::optional<Capsule> capsule(const std::string& id) override;
+  std::vector<Capsule> capsules(const std::optional<std::string>& projectId) override;
+  std::vector<Capsule> enabledCapsules(const std::string& projectId) override;
+  void setCapsuleEnabled(const std::string& capsuleId, const std::string& projectId,
+                         bool enabled) override;
+  void deleteCapsule(const std::string& id) override;
+
+  // Structure events, the user model's reset point, initiative (UserModelRows.cpp).
+  void appendStructureEvent(StructureEvent&) override;
+  std::vector<StructureEvent> structureEvents(int64_t afterId) override;
+  int64_t userModelResetPoint() override;
+  void setUserModelResetPoint(int64_t eventId) override;
+  std::optional<InitiativePolicy> initiative(const std::string& projectId) override;
+  void putInitiative(const std::string& projectId, const InitiativePolicy&) override;
+
+  // Memolets (MemoletRows.cpp).
+  MemoletStore& memolets() override;
+
 private:
+  /// The connection, for the row files that add tables to this store
+  /// (their statements are prepared per call: they run a few times per turn).
+  sqlite::Db& db();
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<MemoletStore> memoletRows_;  // after impl_: destroyed before the connection
 };
 
 }  // namespace grove

@@ -1,7 +1,9 @@
 #include "server/ChatTurn.h"
 
 #include "agents/ConversationAgent.h"
+#include "agents/MemoletPrompts.h"
 #include "protocol/Convert.h"
+#include "server/MemoletTurn.h"
 #include "server/Replies.h"
 #include "server/Server.h"
 #include "support/Log.h"
@@ -31,7 +33,7 @@ struct Outcome {
 };
 
 void finish(Server& server, Engine& e, Connection& conn, const json& id, const std::string& userId,
-            const std::string& assistantId, Outcome& o) {
+            const std::string& assistantId, Outcome& o, const TurnMemory& memory) {
   try {
     Unit answer;
     std::string finishReason;
@@ -58,6 +60,7 @@ void finish(Server& server, Engine& e, Connection& conn, const json& id, const s
                  {{"promptTokens", o.result.usage.promptTokens},
                   {"completionTokens", o.result.usage.completionTokens}}},
                 {"finishReason", finishReason}};
+    addMemoryResult(e, answer.content, memory, result);
     server.send(conn, resultReply(id, std::move(result)));
   } catch (const Error& err) {
     server.send(conn, errorReply(id, err));
@@ -66,7 +69,8 @@ void finish(Server& server, Engine& e, Connection& conn, const json& id, const s
 
 }  // namespace
 
-void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<std::string>& model) {
+void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<std::string>& model,
+                 const std::optional<RefineRequest>& refine) {
   Engine& e = c.engine;
   const std::string projectId = promptUnit.projectId;
   ConversationMode mode = e.conversationMode(projectId, promptUnit.id);
@@ -76,6 +80,20 @@ void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<
   for (const auto& m : preview.messages) request.messages.push_back({m.role, m.content});
   request.model = model.value_or("");
   request.scopeReport = scopeReport(preview, mode);
+  // Memory: referenced memolets always, retrieved ones when there are any
+  // (unknown references fail here, before anything is stored).
+  auto memory = std::make_shared<TurnMemory>(
+      prepareTurnMemory(c.server, e, projectId, promptUnit.content, refine));
+  if (refine)  // what the user removed appears nowhere in a refined prompt
+    for (auto& m : request.messages) m.content = scrubMemolets(m.content, refine->remove);
+  if (!memory->needsProvider) {
+    request.system = withMemory(request.system, *memory);
+    // The offline provider reports what it was given, memory included.
+    if (auto ids = memory->context.ids(); !ids.empty()) {
+      request.scopeReport += "\n- memolets in context:";
+      for (const auto& mid : ids) request.scopeReport += " " + mid;
+    }
+  }
   Unit assistant = e.beginStream(projectId, promptUnit.id, Role::Assistant);
 
   Server& server = c.server;
@@ -86,8 +104,8 @@ void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<
   c.deferred = true;
   std::string userId = promptUnit.id, assistantId = assistant.id;
   // The provider is called only once the user's message is durable.
-  server.afterCommit([&server, conn, id, key, token, request, projectId, userId, assistantId] {
-    server.workers().submit([&server, conn, id, key, token, request, projectId, userId, assistantId] {
+  server.afterCommit([&server, conn, id, key, token, request, projectId, userId, assistantId, memory] {
+    server.workers().submit([&server, conn, id, key, token, request, projectId, userId, assistantId, memory] {
       Outcome o;
       auto onDelta = [&](std::string_view delta) {
         o.streamed.append(delta);
@@ -96,7 +114,14 @@ void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<
                                          {"text", std::string(delta)}}));
       };
       try {
-        o.result = server.providers().chatClient().chat(request, onDelta, token);
+        ChatRequest turn = request;
+        if (memory->needsProvider) {
+          // Query expansion and embeddings on this worker; retrieval on the lock.
+          expandWithProvider(server, *memory, token);
+          server.runLocked([&](Engine& e) { resolveTurnMemory(e, *memory); });
+          turn.system = withMemory(turn.system, *memory);
+        }
+        o.result = server.providers().chatClient().chat(turn, onDelta, token);
       } catch (const Error& err) {
         if (err.kind() == ErrorKind::Cancelled)
           o.cancelled = true;
@@ -108,7 +133,7 @@ void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<
       if (!o.cancelled && token.cancelled()) o.cancelled = true;
       conn->stopRunning(key);
       if (o.failure) log::warn(std::string("chat turn failed: ") + o.failure->what());
-      server.runLocked([&](Engine& e) { finish(server, e, *conn, id, userId, assistantId, o); });
+      server.runLocked([&](Engine& e) { finish(server, e, *conn, id, userId, assistantId, o, *memory); });
     });
   });
 }

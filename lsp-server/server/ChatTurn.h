@@ -19,6 +19,8 @@ namespace grove::server {
 
 /// Streams an answer to `promptUnit` (a user unit) into a new assistant
 /// child, answering the request in `c` when done.
-void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<std::string>& model);
+/// `refine`: grove/chat/refine's manipulations (the prompt is then sectioned).
+void startAnswer(RequestContext& c, const Unit& promptUnit, const std::optional<std::string>& model,
+                 const std::optional<RefineRequest>& refine = std::nullopt);
 
 }  // namespace grove::server

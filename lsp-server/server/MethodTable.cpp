@@ -12,6 +12,10 @@ MethodTable makeMethodTable() {
   registerSearchHandlers(t);
   registerServerHandlers(t);
   registerChatHandlers(t);
+  registerMemoletHandlers(t);
+  registerSuggestionHandlers(t);
+  registerCapsuleHandlers(t);
+  registerUserModelHandlers(t);
   return t;
 }
 

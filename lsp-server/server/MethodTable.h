@@ -57,6 +57,10 @@ void registerHistoryHandlers(MethodTable&);
 void registerSearchHandlers(MethodTable&);
 void registerServerHandlers(MethodTable&);
 void registerChatHandlers(MethodTable&);
+void registerMemoletHandlers(MethodTable&);  // grove/memolet/* and grove/chat/refine
+void registerSuggestionHandlers(MethodTable&);
+void registerCapsuleHandlers(MethodTable&);
+void registerUserModelHandlers(MethodTable&);
 
 /// Every method of this build.
 MethodTable makeMethodTable();

@@ -7,6 +7,8 @@
 #include "jsonrpc/JsonDepth.h"
 #include "llm/ConfigLoader.h"
 #include "protocol/Convert.h"
+#include "protocol/SuggestionJson.h"
+#include "server/MemoletJobs.h"
 #include "server/Replies.h"
 #include "support/Log.h"
 
@@ -28,6 +30,7 @@ bool validId(const json& id) { return id.is_string() || id.is_number_integer() |
 Server::Server(Engine& engine, llm::ProviderRegistry& providers, Options options)
     : engine_(engine), providers_(providers), options_(std::move(options)), methods_(makeMethodTable()) {
   engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
+  engine_.setMemoletListener([this](const MemoletEvent& e) { memoletOutbox_.push_back(e); });
 }
 
 namespace {
@@ -44,9 +47,13 @@ Server::Server(Engine& engine, Options options)
       options_(std::move(options)),
       methods_(makeMethodTable()) {
   engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
+  engine_.setMemoletListener([this](const MemoletEvent& e) { memoletOutbox_.push_back(e); });
 }
 
-Server::~Server() { engine_.setChangeListener(nullptr); }
+Server::~Server() {
+  engine_.setChangeListener(nullptr);
+  engine_.setMemoletListener(nullptr);
+}
 
 json Server::clients() {
   std::lock_guard<std::mutex> lock(connMu_);
@@ -193,10 +200,16 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
 }
 
 void Server::flushOutbox() {
-  if (outbox_.empty()) return;
-  auto events = std::move(outbox_);
-  outbox_.clear();
-  broadcast(events);
+  if (!outbox_.empty()) {
+    auto events = std::move(outbox_);
+    outbox_.clear();
+    broadcast(events);
+  }
+  if (!memoletOutbox_.empty()) {
+    auto events = std::move(memoletOutbox_);
+    memoletOutbox_.clear();
+    memoletsDidChange(*this, engine_, events);
+  }
 }
 
 void Server::afterCommit(std::function<void()> task) { afterCommit_.push_back(std::move(task)); }
@@ -228,8 +241,14 @@ void Server::notifyAll(const json& message) {
 
 void Server::broadcast(const std::vector<ChangeEvent>& events) {
   std::vector<std::string> frames;
-  for (const auto& e : events)
-    frames.push_back(notification("grove/project/didChange", proto::toJson(e)).dump());
+  for (const auto& e : events) {
+    if (e.suggestion)  // grove/suggestion/didCreate or didChange
+      frames.push_back(notification("grove/suggestion/" + e.op,
+                                    {{"projectId", e.projectId}, {"suggestion", proto::toJson(*e.suggestion)}})
+                           .dump(-1, ' ', false, json::error_handler_t::replace));
+    else
+      frames.push_back(notification("grove/project/didChange", proto::toJson(e)).dump());
+  }
   std::vector<std::shared_ptr<Connection>> targets;
   {
     std::lock_guard<std::mutex> lock(connMu_);

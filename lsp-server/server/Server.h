@@ -88,6 +88,7 @@ private:
   MethodTable methods_;
   std::mutex engineMu_;
   std::vector<ChangeEvent> outbox_;  // filled by the engine's listener, on the lock
+  std::vector<MemoletEvent> memoletOutbox_;  // the same for memolet changes
   std::vector<std::function<void()>> afterCommit_;  // on the lock
   std::vector<nlohmann::json> deferredIds_;         // deferred requests of this batch
   std::mutex connMu_;

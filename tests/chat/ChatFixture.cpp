@@ -68,6 +68,10 @@ void ChatFixture::startServer(const Env& env, std::vector<std::string> extraArgs
   server_ = std::make_unique<ServerProcess>(std::move(options));
   rpc().initialize("chat-tests");
   projectId_ = rpc().result("grove/project/create", {{"title", "chat"}})["id"];
+  // These tests count and order the provider's requests for the answer and
+  // the memory agent; the structure agent (one more utility-model request per
+  // send) is tested in tests/suggest, so here it only runs on demand.
+  rpc().result("grove/initiative/set", {{"projectId", projectId_}, {"level", "on_demand"}});
 }
 
 std::string ChatFixture::append(const std::string& parentId, const std::string& role,

@@ -28,7 +28,8 @@ protected:
 
 TEST_F(ScopeMethods, PreviewIsThePathInOrderWithThePromptLast) {
   json pv = preview(pid, a2, {{"prompt", "next question"}});
-  EXPECT_EQ(pv["system"], "");
+  // The system prompt a turn from this cursor gets: the conversation agent's.
+  EXPECT_NE(pv["system"].get<std::string>().find("Mode: mainline"), std::string::npos) << pv["system"];
   ASSERT_EQ(pv["messages"].size(), 5u);
   EXPECT_EQ(messageRoles(pv),
             (std::vector<std::string>{"user", "assistant", "user", "assistant", "user"}));
@@ -67,11 +68,13 @@ TEST_F(ScopeMethods, ANullCursorSeesOnlyIncludedUnits) {
 
 TEST_F(ScopeMethods, BudgetDropsTheOldestAutoUnitsButNeverIncludedOrTheCursor) {
   setScope({q1}, "included");
-  // Each unit: 2 tokens of text + 4 of framing; the prompt the same.
-  json pv = preview(pid, a2, {{"prompt", "P1 text"}, {"budgetTokens", 18}});
+  // Each unit: 2 tokens of text + 4 of framing; the prompt the same; the
+  // system prompt counts too.
+  const int system = static_cast<int>((preview(pid, a2)["system"].get<std::string>().size() + 3) / 4);
+  json pv = preview(pid, a2, {{"prompt", "P1 text"}, {"budgetTokens", system + 18}});
   EXPECT_EQ(pv["truncated"], json::array({a1, q2}));
   EXPECT_EQ(messageUnitIds(pv), (std::vector<Ids>{{q1}, {a2}, {}}));
-  EXPECT_LE(pv["tokens"].get<int>(), 18);
+  EXPECT_LE(pv["tokens"].get<int>(), system + 18);
   // A budget of zero still keeps the included unit, the cursor and the prompt.
   pv = preview(pid, a2, {{"prompt", "P1 text"}, {"budgetTokens", 0}});
   EXPECT_EQ(messageUnitIds(pv), (std::vector<Ids>{{q1}, {a2}, {}}));

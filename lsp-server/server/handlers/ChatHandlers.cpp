@@ -1,7 +1,10 @@
 // grove/chat/*, grove/branch/summarize and grove/provider/list: chat turns
 // and the agents around them.
+#include "memory/References.h"
 #include "protocol/Convert.h"
 #include "server/ChatTurn.h"
+#include "server/Delegation.h"
+#include "server/StructureJobs.h"
 #include "server/MemoryJobs.h"
 #include "server/MethodTable.h"
 #include "server/Replies.h"
@@ -22,12 +25,20 @@ void registerChatHandlers(MethodTable& t) {
     if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
       Params::fail("content", "content must not be empty");
     r.branch = proto::branchInfoFrom(p);
+    // An unknown @ reference fails the send before anything is stored.
+    for (const auto& id : memory::referencedIds(r.content)) c.engine.memolet(id);
     auto model = p.optStr("model");
     Project before = c.engine.project(r.projectId);
     Unit user = c.engine.append(r);
     // Sending somewhere else than the cursor (or opening a branch) is a path switch.
     if (before.cursorId && *before.cursorId != user.id)
       onPathSwitch(c.server, c.engine, r.projectId, *before.cursorId, user.id);
+    // Cards still pending were passed by; then the structure agent judges
+    // this message (native now, the model in parallel with the answer).
+    c.engine.passPendingSuggestions(r.projectId);
+    SendAnalysis analysis = c.engine.analyzeSend(user);
+    if (analysis.delegated) return answerDelegation(c.engine, user, *analysis.delegated);
+    startStructureAgent(c.server, c.engine, user, analysis);
     startAnswer(c, user, model);
     return json(nullptr);
   });

@@ -1,0 +1,99 @@
+// The Engine's memolet API types (issue 8): creation, search, the memory map,
+// `@` completion, retrieval for a turn and refinement by manipulation.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/Memolet.h"
+
+namespace grove {
+
+/// Tunables; fromEnvironment() reads GROVE_RRF_K, GROVE_SEGMENT_PERCENTILE and
+/// GROVE_MEMOLET_MAX_CONTEXTS over these defaults.
+struct MemoletConfig {
+  int rrfK = 60;                    // reciprocal rank fusion constant
+  double segmentPercentile = -1;    // < 0: memory::Segmenter's tuned default
+  double minSimilarity = 0.2;       // hashed-vector cosine below this is collision noise
+  size_t maxContexts = 6;           // adaptive top-k cap for a turn
+  static MemoletConfig fromEnvironment();
+};
+
+struct MemoletCreateRequest {
+  std::string projectId;
+  std::vector<std::string> unitIds;      // or:
+  std::optional<MemoletSpan> span;       // one unit and UTF-8 byte offsets
+  std::optional<std::string> parentId;   // made from another memolet
+  std::optional<std::string> title;
+};
+
+struct MemoletQuery {
+  std::string query;
+  size_t limit = 20;
+  std::optional<std::string> projectId;
+  /// The query's provider embedding (same model as stored ones), when there is one.
+  std::vector<float> embedding;
+  std::string embeddingModel;
+};
+
+struct MemoletHit {
+  Memolet memolet;
+  double score = 0;
+  std::vector<std::string> sentences;  // the memolet's sentences that best match the query
+};
+
+struct MemoletMapPoint {
+  std::string id;
+  double x = 0.5;
+  double y = 0.5;
+  int cluster = 0;
+};
+struct MemoletCluster {
+  int id = 0;
+  std::vector<std::string> keywords;
+  size_t size = 0;
+};
+struct MemoletMap {
+  std::vector<MemoletMapPoint> points;
+  std::vector<MemoletCluster> clusters;
+};
+
+struct MemoletCompletion {
+  std::string id;
+  std::string label;       // title
+  std::string detail;      // summary
+  std::string insertText;  // @[Title](memolet:ID)
+};
+
+/// What a turn (or a preview) needs from memory for one user message.
+struct RetrievalRequest {
+  std::string projectId;
+  std::string message;                 // may hold @[Title](memolet:ID) references
+  std::vector<std::string> queries;    // expanded queries; empty: offline variants
+  std::vector<std::vector<float>> queryEmbeddings;  // one per query, or none
+  std::string embeddingModel;
+  std::vector<std::string> exclude;    // never retrieved (refinement's REMOVE)
+  std::optional<int> budgetTokens;     // retrieved contexts use at most half of it
+};
+
+struct MemoletContext {
+  std::vector<Memolet> referenced;  // in the message, always in full
+  std::vector<Memolet> retrieved;   // by fusion and adaptive top-k, best first
+  /// The system prompt section (empty when there is nothing to show).
+  std::string section;
+  std::vector<std::string> ids() const;  // referenced then retrieved
+};
+
+/// grove/chat/refine's manipulations (memolet ids throughout).
+struct RefineRequest {
+  std::vector<std::string> add, remove, highlight, obscure;
+  struct Pair {
+    std::string a, b;
+    double weight = 0.5;  // a's share; b gets 1 - weight
+  };
+  std::vector<Pair> group;
+};
+
+}  // namespace grove

@@ -1,0 +1,361 @@
+// Engine: memolet indexing. Exchanges are segmented into memolets as answers
+// land (append only: a new exchange joins the open memolet that ends right
+// above it or starts a new one, per memory::Segmenter), and memolets citing a
+// unit are rebuilt when that unit is edited, deleted or restored.
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/MemoletState.h"
+#include "memory/Citations.h"
+#include "memory/Keywords.h"
+#include "memory/References.h"
+#include "memory/Summary.h"
+#include "ops/PromptRenderer.h"
+#include "support/Ids.h"
+#include "text/Tokenizer.h"
+
+namespace grove {
+
+namespace {
+
+// Enough history for a stable percentile; older seams say little about now.
+constexpr size_t kMaxHistory = 256;
+constexpr size_t kKeywords = 5;
+constexpr size_t kSummarySentences = 2;
+constexpr size_t kMaxSummaryBytes = 320;
+constexpr size_t kMaxTitleBytes = 60;
+
+memory::Segmenter makeSegmenter(const MemoletConfig& c) {
+  if (c.segmentPercentile < 0) return memory::Segmenter();
+  return memory::Segmenter(c.segmentPercentile);
+}
+
+// Cuts at a UTF-8 boundary at or below `max` bytes, preferring a space.
+std::string cutText(const std::string& s, size_t max) {
+  if (s.size() <= max) return s;
+  size_t at = max;
+  while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80) --at;
+  size_t space = s.rfind(' ', at);
+  if (space != std::string::npos && space > max / 2) at = space;
+  return s.substr(0, at) + "…";
+}
+
+bool answersAQuestion(Engine::Impl& impl, Node& answer, Node*& question) {
+  const Unit& a = answer.unit;
+  if (a.removed || a.role != Role::Assistant || a.kind != Kind::Message) return false;
+  if (a.status != Status::Complete && a.status != Status::Interrupted) return false;
+  if (a.content.empty()) return false;
+  question = impl.parentOf(answer);
+  return question && !question->unit.removed && question->unit.role == Role::User &&
+         question->unit.kind == Kind::Message;
+}
+
+std::string exchangeText(const Unit& q, const Unit& a) {
+  return memolets::unitText(q) + "\n\n" + memolets::unitText(a);
+}
+
+}  // namespace
+
+MemoletConfig MemoletConfig::fromEnvironment() {
+  MemoletConfig c;
+  if (const char* v = std::getenv("GROVE_RRF_K"); v && *v) {
+    int k = std::atoi(v);
+    if (k > 0) c.rrfK = k;
+  }
+  if (const char* v = std::getenv("GROVE_SEGMENT_PERCENTILE"); v && *v) {
+    double p = std::atof(v);
+    if (p > 1.0) p /= 100.0;  // "75" and "0.75" both mean the 75th percentile
+    if (p >= 0.0 && p <= 1.0) c.segmentPercentile = p;
+  }
+  if (const char* v = std::getenv("GROVE_MEMOLET_MAX_CONTEXTS"); v && *v) {
+    int n = std::atoi(v);
+    if (n > 0) c.maxContexts = static_cast<size_t>(n);
+  }
+  return c;
+}
+
+std::vector<std::string> MemoletContext::ids() const {
+  std::vector<std::string> out;
+  for (const auto& m : referenced) out.push_back(m.id);
+  for (const auto& m : retrieved) out.push_back(m.id);
+  return out;
+}
+
+MemoletState::MemoletState(const MemoletConfig& config) : segmenter(makeSegmenter(config)) {}
+
+MemoletState& Engine::Impl::memolets() {
+  if (!memo) memo = std::make_shared<MemoletState>(memoletConfig);
+  return *memo;
+}
+
+void Engine::Impl::memoletsChanged(const std::string& projectId, std::vector<std::string> ids) {
+  if (ids.empty()) return;
+  // Merge into the previous event of the same project (one per mutation).
+  if (!memoletPending.empty() && memoletPending.back().projectId == projectId) {
+    auto& prev = memoletPending.back().memoletIds;
+    for (auto& id : ids)
+      if (std::find(prev.begin(), prev.end(), id) == prev.end()) prev.push_back(std::move(id));
+    return;
+  }
+  memoletPending.push_back({projectId, std::move(ids)});
+}
+
+namespace memolets {
+
+MemoletState& loaded(Engine::Impl& impl) {
+  MemoletState& s = impl.memolets();
+  if (s.loaded) return s;
+  for (auto& row : impl.store->memolets().vectorRows()) {
+    s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values());
+    s.projectOf[row.id] = row.projectId;
+  }
+  s.loaded = true;
+  return s;
+}
+
+const memory::VectorIndex* providerIndex(Engine::Impl& impl, const std::string& model) {
+  MemoletState& s = loaded(impl);
+  if (model.empty()) return nullptr;
+  if (!s.provider || s.providerModel != model) {
+    s.provider.reset();
+    s.providerModel = model;
+    for (auto& row : impl.store->memolets().vectorRows()) {
+      if (row.embeddingModel != model || row.embedding.empty()) continue;
+      std::vector<float> v = text::HashedVector::fromBlob(row.embedding).values();
+      if (!s.provider) s.provider = std::make_unique<memory::VectorIndex>(static_cast<int>(v.size()));
+      s.provider->upsert(row.id, v);
+    }
+    if (!s.provider) s.provider = std::make_unique<memory::VectorIndex>(0);
+  }
+  return s.provider->size() ? s.provider.get() : nullptr;
+}
+
+void write(Engine::Impl& impl, const Memolet& m) {
+  impl.dirty = true;
+  impl.store->memolets().putMemolet(m);
+  if (!impl.memo || !impl.memo->loaded) return;
+  MemoletState& s = *impl.memo;
+  if (m.text.empty()) {
+    s.hashed.remove(m.id);
+    s.projectOf.erase(m.id);
+  } else {
+    s.hashed.upsert(m.id, text::HashedVector::fromBlob(m.vector).values());
+    s.projectOf[m.id] = m.projectId;
+  }
+  if (s.provider && !s.providerModel.empty()) {
+    if (!m.text.empty() && !m.embedding.empty() && m.embeddingModel == s.providerModel) {
+      std::vector<float> v = text::HashedVector::fromBlob(m.embedding).values();
+      if (s.provider->dims() == 0 || s.provider->size() == 0)
+        s.provider = std::make_unique<memory::VectorIndex>(static_cast<int>(v.size()));
+      s.provider->upsert(m.id, v);
+    } else {
+      s.provider->remove(m.id);
+    }
+  }
+}
+
+Memolet require(Engine::Impl& impl, const std::string& id) {
+  if (!memory::isMemoletId(id)) throw Error::notFound("memoletNotFound", id);
+  auto m = impl.store->memolets().memolet(id);
+  if (!m) throw Error::notFound("memoletNotFound", id);
+  ProjectState* ps = impl.findState(m->projectId);
+  if (!ps || ps->project.deletedAt) throw Error::notFound("memoletNotFound", id);
+  return std::move(*m);
+}
+
+std::string unitText(const Unit& u) {
+  const char* label = u.role == Role::User ? "User" : u.role == Role::Assistant ? "Assistant" : "System";
+  return std::string(label) + ": " + renderUnit(u);
+}
+
+std::string titleFrom(const std::string& text) {
+  std::string line;
+  for (char c : text) {
+    if (c == '\n') {
+      if (line.find_first_not_of(" \t") != std::string::npos) break;
+      line.clear();
+      continue;
+    }
+    line.push_back(c == '[' ? '(' : c == ']' ? ')' : c == '\r' || c == '\t' ? ' ' : c);
+  }
+  // A leading role label says nothing about the topic.
+  for (const char* label : {"User: ", "Assistant: ", "System: ", "Note: "})
+    if (line.rfind(label, 0) == 0) line.erase(0, std::string(label).size());
+  size_t b = line.find_first_not_of(" #>*-");
+  line = b == std::string::npos ? std::string() : line.substr(b);
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  if (line.empty()) return "Untitled memory";
+  return cutText(line, kMaxTitleBytes);
+}
+
+void describe(Engine::Impl& impl, Memolet& m) {
+  MemoletStore& ms = impl.store->memolets();
+  MemoletState& s = impl.memolets();
+  std::vector<std::string> tokens = text::tokenize(m.text);
+  // Document frequencies change slowly; a session cache keeps indexing an
+  // exchange within milliseconds (IDF only weighs keywords).
+  auto df = [&](std::string_view term) {
+    auto it = s.documentFrequency.find(std::string(term));
+    if (it != s.documentFrequency.end()) return it->second;
+    size_t n = ms.documentFrequency(term);
+    s.documentFrequency.emplace(std::string(term), n);
+    return n;
+  };
+  if (s.documentCount == 0) s.documentCount = ms.documentCount();
+  m.keywords = memory::keywordTerms(tokens, kKeywords, df, s.documentCount + 1);
+  m.summary = cutText(memory::extractiveSummary(m.text, kSummarySentences), kMaxSummaryBytes);
+  m.vector = text::HashedVector::fromTokens(tokens).toBlob();
+  // A provider embedding describes the old text: the embedding job redoes it.
+  m.embedding.clear();
+  m.embeddingModel.clear();
+  m.updatedAt = impl.now();
+}
+
+void rebuild(Engine::Impl& impl, Memolet& m) {
+  std::string text;
+  if (m.span) {
+    Node* n = impl.findNode(m.span->unitId);
+    if (n && !n->unit.removed) {
+      const std::string& c = n->unit.content;
+      size_t start = std::min<size_t>(static_cast<size_t>(m.span->start), c.size());
+      size_t end = std::min<size_t>(static_cast<size_t>(m.span->end), c.size());
+      if (end > start) text = c.substr(start, end - start);
+    }
+  } else {
+    for (const auto& id : m.sourceUnitIds) {
+      Node* n = impl.findNode(id);
+      if (!n || n->unit.removed || n->unit.kind == Kind::Placeholder || n->unit.content.empty())
+        continue;
+      if (!text.empty()) text += "\n\n";
+      text += unitText(n->unit);
+    }
+  }
+  if (text == m.text) return;
+  m.text = std::move(text);
+  if (!m.manual && !m.text.empty()) m.title = titleFrom(m.text);
+  describe(impl, m);
+}
+
+void placeNearNeighbour(Engine::Impl& impl, Memolet& m) {
+  MemoletState& s = loaded(impl);
+  auto hits = s.hashed.topK(text::HashedVector::fromBlob(m.vector).values(), 2,
+                            [&](const std::string& id) { return id != m.id; });
+  if (hits.empty()) return;
+  if (auto near = impl.store->memolets().memolet(hits.front().id)) {
+    m.x = near->x;
+    m.y = near->y;
+    m.cluster = near->cluster;
+  }
+}
+
+namespace {
+
+// One new exchange (question `q`, answer `a`): join the open memolet ending at
+// the exchange above, or start one. Returns the memolet ids it changed.
+std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
+  MemoletStore& ms = impl.store->memolets();
+  if (!ms.citing(a.unit.id).empty()) return {};  // already indexed (e.g. a redo)
+  MemoletState& s = impl.memolets();
+  const std::string projectId = a.unit.projectId;
+  std::string exText = exchangeText(q.unit, a.unit);
+  text::HashedVector vec = text::HashedVector::fromText(exText);
+
+  // The exchange above, on this path: its answer is q's parent.
+  std::vector<double> history = ms.segmentHistory(projectId);
+  std::optional<std::string> openId;
+  Node* prevA = impl.parentOf(q);
+  Node* prevQ = nullptr;
+  if (prevA && answersAQuestion(impl, *prevA, prevQ)) {
+    history.push_back(vec.cosine(text::HashedVector::fromText(exchangeText(prevQ->unit, prevA->unit))));
+    if (history.size() > kMaxHistory) history.erase(history.begin());
+    ms.putSegmentHistory(projectId, history);
+    openId = ms.openAt(prevA->unit.id);
+  }
+
+  std::vector<std::string> changed;
+  std::optional<Memolet> open;
+  if (openId) open = ms.memolet(*openId);
+  bool fresh = true;
+  if (open) {
+    text::HashedVector centroid = text::HashedVector::fromBlob(open->segmentSum);
+    centroid.normalize();
+    fresh = s.segmenter.startsNewSegment(history, vec.cosine(centroid),
+                                         static_cast<size_t>(open->exchanges));
+  }
+  if (open && !fresh) {
+    text::HashedVector sum = text::HashedVector::fromBlob(open->segmentSum);
+    sum.add(vec);
+    open->segmentSum = sum.toBlob();
+    open->exchanges += 1;
+    open->tailUnitId = a.unit.id;
+    open->sourceUnitIds.push_back(q.unit.id);
+    open->sourceUnitIds.push_back(a.unit.id);
+    open->text += (open->text.empty() ? "" : "\n\n") + exText;
+    describe(impl, *open);
+    memolets::write(impl, *open);
+    changed.push_back(open->id);
+    return changed;
+  }
+  if (open) {
+    open->closed = true;  // a closed memolet never changes by segmentation again
+    memolets::write(impl, *open);
+    changed.push_back(open->id);
+  }
+  Memolet m;
+  m.id = newId('m');
+  m.projectId = projectId;
+  m.text = exText;
+  m.title = titleFrom(q.unit.content);
+  m.sourceUnitIds = {q.unit.id, a.unit.id};
+  m.tailUnitId = a.unit.id;
+  m.segmentSum = vec.toBlob();
+  m.exchanges = 1;
+  m.createdAt = impl.now();
+  s.documentCount += 1;
+  describe(impl, m);
+  // Until the next map, it sits where its conversation's previous memolet
+  // does (a nearest-neighbour scan would cost the whole index per exchange).
+  if (open) {
+    m.x = open->x;
+    m.y = open->y;
+    m.cluster = open->cluster;
+  }
+  memolets::write(impl, m);
+  changed.push_back(m.id);
+  return changed;
+}
+
+}  // namespace
+}  // namespace memolets
+
+void Engine::Impl::memoletsOnUnits(const std::string& op, const std::vector<std::string>& unitIds) {
+  const bool appended = op == "append";
+  const bool changedText = op == "edit" || op == "delete" || op == "stream" || op == "undo" ||
+                           op == "redo";
+  if (!appended && !changedText) return;
+  std::vector<std::string> changed;
+  std::string projectId;
+  for (const auto& id : unitIds) {
+    Node* n = findNode(id);
+    if (!n) continue;
+    projectId = n->unit.projectId;
+    if (appended) {
+      Node* q = nullptr;
+      if (answersAQuestion(*this, *n, q))
+        for (auto& m : memolets::indexExchange(*this, *q, *n)) changed.push_back(std::move(m));
+      continue;
+    }
+    for (const auto& mid : store->memolets().citing(id)) {
+      auto m = store->memolets().memolet(mid);
+      if (!m) continue;
+      std::string before = m->text;
+      memolets::rebuild(*this, *m);
+      if (m->text == before) continue;
+      memolets::write(*this, *m);
+      if (std::find(changed.begin(), changed.end(), mid) == changed.end()) changed.push_back(mid);
+    }
+  }
+  if (!changed.empty()) memoletsChanged(projectId, std::move(changed));
+}
+
+}  // namespace grove

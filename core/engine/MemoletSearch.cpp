@@ -1,0 +1,414 @@
+// Engine: finding memolets. Search fuses BM25 (FTS5) with vector similarity
+// (hashed vectors, plus provider embeddings when the query has one) by
+// reciprocal rank fusion; a turn does the same for every expanded query and
+// keeps an adaptive top-k. Also the memory map and `@` completion.
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "agents/MemoletPrompts.h"
+#include "engine/MemoletState.h"
+#include "memory/AdaptiveTopK.h"
+#include "memory/Citations.h"
+#include "memory/FtsText.h"
+#include "memory/KMeans.h"
+#include "memory/Keywords.h"
+#include "memory/Layout.h"
+#include "memory/QueryVariants.h"
+#include "memory/References.h"
+#include "memory/Rrf.h"
+#include "memory/Summary.h"
+#include "ops/Tokens.h"
+#include "text/Tokenizer.h"
+
+namespace grove {
+
+namespace {
+
+/// Which memolets may be ranked.
+struct Pool {
+  std::optional<std::string> project;     // only this project's
+  std::optional<std::string> notProject;  // anything but this project's
+  std::optional<std::unordered_set<std::string>> only;  // only these ids
+  std::unordered_set<std::string> excluded;
+  std::unordered_set<std::string> trashed;  // projects in the trash
+};
+
+std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
+  auto ids = impl.store->memolets().trashedProjects();
+  return {ids.begin(), ids.end()};
+}
+
+bool unrestricted(const Pool& pool) {
+  return !pool.only && !pool.project && !pool.notProject && pool.excluded.empty() && pool.trashed.empty();
+}
+
+bool admits(const Pool& pool, const std::string& id, const std::string& projectId) {
+  if (pool.only && !pool.only->count(id)) return false;
+  if (pool.excluded.count(id)) return false;
+  if (pool.project && projectId != *pool.project) return false;
+  if (pool.notProject && projectId == *pool.notProject) return false;
+  return !pool.trashed.count(projectId);
+}
+
+memory::VectorIndex::Filter filterFor(MemoletState& s, const Pool& pool) {
+  // No filter at all when nothing is excluded: the scan stays a tight loop.
+  if (unrestricted(pool)) return {};
+  return [&s, &pool](const std::string& id) {
+    auto it = s.projectOf.find(id);
+    return it != s.projectOf.end() && admits(pool, id, it->second);
+  };
+}
+
+/// BM25 ranking of one query within the pool.
+void lexicalRanking(Engine::Impl& impl, const Pool& pool, const std::string& query, size_t depth,
+                    std::vector<std::vector<std::string>>& out) {
+  MemoletState& s = memolets::loaded(impl);
+  auto filter = filterFor(s, pool);
+  std::vector<std::string> lexical;
+  // A sandbox or an exclusion list filters after the fact: look deeper.
+  size_t bmDepth = pool.only || pool.notProject ? std::max<size_t>(depth * 4, 200) : depth;
+  for (auto& r : impl.store->memolets().bm25(memory::ftsMatchQuery(query), pool.project, bmDepth)) {
+    if (filter && !filter(r.id)) continue;
+    lexical.push_back(std::move(r.id));
+    if (lexical.size() >= depth) break;
+  }
+  if (!lexical.empty()) out.push_back(std::move(lexical));
+}
+
+/// Vector rankings of several queries, one scan per index: hashed vectors
+/// (cosine at least minSimilarity), and provider embeddings when given.
+void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& pool,
+                    const std::vector<std::string>& queries,
+                    const std::vector<std::vector<float>>& embeddings, const std::string& model,
+                    size_t depth, std::vector<std::vector<std::string>>& out) {
+  MemoletState& s = memolets::loaded(impl);
+  auto filter = filterFor(s, pool);
+  std::vector<std::vector<float>> hashedQueries;
+  for (const auto& q : queries) hashedQueries.push_back(text::HashedVector::fromText(q).values());
+  for (auto& hits : s.hashed.topKMany(hashedQueries, depth, filter)) {
+    std::vector<std::string> ids;
+    for (auto& h : hits)
+      if (h.score >= cfg.minSimilarity) ids.push_back(std::move(h.id));
+    if (!ids.empty()) out.push_back(std::move(ids));
+  }
+  if (embeddings.empty()) return;
+  const memory::VectorIndex* index = memolets::providerIndex(impl, model);
+  if (!index) return;
+  std::vector<std::vector<float>> units;
+  for (const auto& e : embeddings) units.push_back(text::HashedVector::fromValues(e).values());
+  for (auto& hits : index->topKMany(units, depth, filter)) {
+    std::vector<std::string> ids;
+    for (auto& h : hits) ids.push_back(std::move(h.id));
+    if (!ids.empty()) out.push_back(std::move(ids));
+  }
+}
+
+// The message as a search query: references read as their titles.
+std::string queryText(const std::string& message) {
+  std::string out;
+  size_t at = 0;
+  for (const auto& r : memory::parseReferences(message)) {
+    out += message.substr(at, r.offset - at) + r.title;
+    at = r.offset + r.length;
+  }
+  return out + message.substr(at);
+}
+
+PromptContext contextOf(const Memolet& m) { return {m.id, m.title, m.text}; }
+
+std::vector<PromptContext> contextsOf(const std::vector<Memolet>& ms) {
+  std::vector<PromptContext> out;
+  for (const auto& m : ms) out.push_back(contextOf(m));
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
+  if (q.query.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw Error::invalidArg("query", "query must not be empty");
+  if (q.projectId) impl_->state(*q.projectId);
+  size_t limit = std::clamp<size_t>(q.limit, 1, 200);
+  Pool pool;
+  pool.project = q.projectId;
+  pool.trashed = trashedProjects(*impl_);
+  std::vector<std::vector<std::string>> lists;
+  size_t depth = std::max<size_t>(limit * 3, 50);
+  lexicalRanking(*impl_, pool, q.query, depth, lists);
+  std::vector<std::vector<float>> embeddings;
+  if (!q.embedding.empty()) embeddings.push_back(q.embedding);
+  vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
+  auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
+  std::vector<MemoletHit> out;
+  for (const auto& f : fused) {
+    if (out.size() >= limit) break;
+    auto m = impl_->store->memolets().memolet(f.id);
+    if (!m || m->text.empty()) continue;
+    MemoletHit hit;
+    hit.sentences = memory::matchingSentences(m->text, q.query, 3);
+    hit.memolet = std::move(*m);
+    hit.score = f.score;
+    out.push_back(std::move(hit));
+  }
+  return out;
+}
+
+bool Engine::hasRetrievable(const std::string& projectId) {
+  impl_->state(projectId);
+  if (!impl_->store->memolets().sandboxIds(projectId).empty()) return true;
+  MemoletState& s = memolets::loaded(*impl_);
+  for (const auto& [id, project] : s.projectOf)
+    if (project != projectId) {
+      ProjectState* ps = impl_->findState(project);
+      if (ps && !ps->project.deletedAt) return true;
+    }
+  return false;
+}
+
+MemoletContext Engine::memoletContext(const RetrievalRequest& r) {
+  impl_->state(r.projectId);
+  MemoletContext ctx;
+  std::unordered_set<std::string> excluded(r.exclude.begin(), r.exclude.end());
+  // References are resolved first: an unknown one fails the turn before anything runs.
+  for (const auto& id : memory::referencedIds(r.message)) {
+    Memolet m = memolets::require(*impl_, id);
+    if (excluded.count(id)) continue;
+    excluded.insert(id);
+    ctx.referenced.push_back(std::move(m));
+  }
+
+  // Retrieval scope: the project's sandbox when it has one; otherwise the
+  // memories of the user's other conversations (this project's own units
+  // follow the scope rules and must not leak across branches).
+  Pool pool;
+  std::vector<std::string> sandbox = impl_->store->memolets().sandboxIds(r.projectId);
+  if (!sandbox.empty())
+    pool.only.emplace(sandbox.begin(), sandbox.end());
+  else
+    pool.notProject = r.projectId;
+  pool.excluded = excluded;
+  pool.trashed = trashedProjects(*impl_);
+
+  std::vector<std::string> queries = r.queries;
+  if (queries.empty()) queries = memory::queryVariants(queryText(r.message), 5);
+  std::vector<std::vector<std::string>> lists;
+  for (const auto& query : queries) lexicalRanking(*impl_, pool, query, 30, lists);
+  vectorRankings(*impl_, impl_->memoletConfig, pool, queries, r.queryEmbeddings, r.embeddingModel, 30, lists);
+  auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
+  std::vector<double> scores;
+  for (const auto& f : fused) scores.push_back(f.score);
+  size_t keep = memory::adaptiveTopK(scores, 0.8, 1, impl_->memoletConfig.maxContexts);
+  int allowance = r.budgetTokens ? *r.budgetTokens / 2 : -1;
+  int used = 0;
+  for (size_t i = 0; i < keep; ++i) {
+    auto m = impl_->store->memolets().memolet(fused[i].id);
+    if (!m || m->text.empty()) continue;
+    int cost = estimateTokens(renderContextBlock(contextOf(*m)));
+    // With a budget, retrieved contexts take at most half of it; references
+    // are never cut.
+    if (allowance >= 0 && used + cost > allowance) break;
+    used += cost;
+    ctx.retrieved.push_back(std::move(*m));
+  }
+  ctx.section = renderMemoletContext(contextsOf(ctx.referenced), contextsOf(ctx.retrieved));
+  return ctx;
+}
+
+MemoletContext Engine::refineContext(const RetrievalRequest& r, const RefineRequest& f) {
+  impl_->state(r.projectId);
+  auto load = [&](const std::vector<std::string>& ids) {
+    std::vector<Memolet> out;
+    for (const auto& id : ids) out.push_back(memolets::require(*impl_, id));
+    return out;
+  };
+  for (const auto& g : f.group) {
+    if (!(g.weight >= 0.0 && g.weight <= 1.0))
+      throw Error::invalidArg("group", "a group weight must be between 0 and 1");
+    if (g.a == g.b) throw Error::invalidArg("group", "a group joins two different memolets");
+  }
+  std::unordered_set<std::string> removed(f.remove.begin(), f.remove.end());
+  load(f.remove);  // unknown ids fail even when they would only be removed
+  std::unordered_set<std::string> placed;  // ids in an instruction section
+  // A memolet may be in several instruction sections (highlighted and
+  // grouped); each section lists it once, and GENERAL only what is left.
+  auto keep = [&](const std::vector<Memolet>& ms) {
+    std::vector<PromptContext> out;
+    std::unordered_set<std::string> listed;
+    for (const auto& m : ms)
+      if (!removed.count(m.id) && listed.insert(m.id).second) {
+        placed.insert(m.id);
+        out.push_back(contextOf(m));
+      }
+    return out;
+  };
+  RefineSections s;
+  s.removed = removed.size();
+  std::vector<Memolet> explicitOnes;
+  for (const auto& g : f.group) {
+    Memolet a = memolets::require(*impl_, g.a), b = memolets::require(*impl_, g.b);
+    if (removed.count(a.id) || removed.count(b.id)) continue;
+    placed.insert(a.id);
+    placed.insert(b.id);
+    s.group.push_back({contextOf(a), contextOf(b), g.weight});
+  }
+  s.highlight = keep(load(f.highlight));
+  s.obscure = keep(load(f.obscure));
+  s.add = keep(load(f.add));
+
+  // GENERAL: what the turn would use anyway (references and retrieval),
+  // without the removed ones and those placed above.
+  RetrievalRequest base = r;
+  std::vector<std::string> removedIds(f.remove.begin(), f.remove.end());
+  base.message = scrubMemolets(r.message, removedIds);
+  for (const auto& id : removed) base.exclude.push_back(id);
+  for (const auto& id : placed) base.exclude.push_back(id);
+  MemoletContext general = memoletContext(base);
+  std::vector<Memolet> generalOnes = general.referenced;
+  generalOnes.insert(generalOnes.end(), general.retrieved.begin(), general.retrieved.end());
+  std::vector<Memolet> rest;
+  for (auto& m : generalOnes)
+    if (!placed.count(m.id)) rest.push_back(std::move(m));
+  s.general = keep(rest);
+
+  MemoletContext ctx;
+  ctx.referenced = std::move(general.referenced);
+  std::unordered_set<std::string> referenced;
+  for (const auto& m : ctx.referenced) referenced.insert(m.id);
+  std::unordered_set<std::string> inPrompt = referenced;
+  auto note = [&](const PromptContext& c) {
+    if (inPrompt.insert(c.id).second) ctx.retrieved.push_back(memolets::require(*impl_, c.id));
+  };
+  for (const auto* list : {&s.add, &s.highlight, &s.obscure}) for (const auto& c : *list) note(c);
+  for (const auto& g : s.group) {
+    note(g.a);
+    note(g.b);
+  }
+  for (const auto& c : s.general) note(c);
+  ctx.section = renderRefineSection(s);
+  return ctx;
+}
+
+MemoletMap Engine::memoletMap(const std::optional<std::string>& projectId, std::optional<int> k) {
+  if (k && *k < 1) throw Error::invalidArg("k", "k must be at least 1");
+  return impl_->mutate([&] {
+    if (projectId) impl_->state(*projectId);
+    std::vector<Memolet> all = impl_->store->memolets().memolets(projectId);
+    MemoletMap map;
+    if (all.empty()) return map;
+    std::vector<std::vector<float>> vectors;
+    vectors.reserve(all.size());
+    for (const auto& m : all) vectors.push_back(text::HashedVector::fromBlob(m.vector).values());
+    auto points = memory::layout2d(vectors);
+    int clusters = k ? std::min<int>(*k, static_cast<int>(all.size()))
+                     : memory::defaultClusterCount(all.size());
+    auto km = memory::kMeans(vectors, clusters);
+    size_t used = km.centroids.size();
+    std::vector<std::vector<std::string>> terms(used);
+    std::vector<size_t> sizes(used, 0);
+    for (size_t i = 0; i < all.size(); ++i) {
+      Memolet& m = all[i];
+      int c = i < km.assignment.size() ? km.assignment[i] : 0;
+      map.points.push_back({m.id, points[i].x, points[i].y, c});
+      if (m.x != points[i].x || m.y != points[i].y || m.cluster != c) {
+        impl_->dirty = true;
+        impl_->store->memolets().putPlacement(m.id, points[i].x, points[i].y, c);
+      }
+      if (c >= 0 && static_cast<size_t>(c) < used) {
+        sizes[c] += 1;
+        terms[c].insert(terms[c].end(), m.keywords.begin(), m.keywords.end());
+      }
+    }
+    // Cluster keywords: TF-IDF over the members' keywords, a cluster being a document.
+    std::unordered_map<std::string, size_t> df;
+    for (const auto& t : terms) {
+      std::unordered_set<std::string> seen(t.begin(), t.end());
+      for (const auto& w : seen) df[w] += 1;
+    }
+    for (size_t c = 0; c < used; ++c) {
+      auto words = memory::keywordTerms(
+          terms[c], 5,
+          [&](std::string_view w) {
+            auto it = df.find(std::string(w));
+            return it == df.end() ? size_t(0) : it->second;
+          },
+          used);
+      map.clusters.push_back({static_cast<int>(c), std::move(words), sizes[c]});
+    }
+    return map;
+  });
+}
+
+std::vector<MemoletCompletion> Engine::completeMemolets(const std::string& prefix,
+                                                        const std::optional<std::string>& projectId,
+                                                        size_t limit) {
+  if (projectId) impl_->state(*projectId);
+  limit = std::clamp<size_t>(limit, 1, 100);
+  MemoletStore& ms = impl_->store->memolets();
+  std::vector<std::string> sandbox = projectId ? ms.sandboxIds(*projectId) : std::vector<std::string>{};
+  std::unordered_set<std::string> inSandbox(sandbox.begin(), sandbox.end());
+
+  // Words of the prefix; each must begin a word of the title or a keyword.
+  std::vector<std::string> words;
+  std::string w;
+  for (unsigned char c : prefix) {
+    if (std::isalnum(c) || c == '_' || c >= 0x80) {
+      w += static_cast<char>(std::tolower(c));
+    } else if (!w.empty()) {
+      words.push_back(std::move(w));
+      w.clear();
+    }
+  }
+  if (!w.empty()) words.push_back(std::move(w));
+
+  std::vector<Memolet> candidates;
+  if (words.empty()) {
+    for (const auto& id : sandbox)
+      if (auto m = ms.memolet(id); m && !m->text.empty()) candidates.push_back(std::move(*m));
+    if (projectId) {
+      auto own = ms.memolets(projectId);
+      std::reverse(own.begin(), own.end());  // newest first
+      for (auto& m : own) candidates.push_back(std::move(m));
+    }
+  } else {
+    std::string match = "{title keywords} : (";
+    for (size_t i = 0; i < words.size(); ++i) match += (i ? " AND " : "") + ("\"" + words[i] + "\"*");
+    match += ")";
+    for (const auto& r : ms.bm25(match, std::nullopt, 200))
+      if (auto m = ms.memolet(r.id)) candidates.push_back(std::move(*m));
+    // Ids are typed too (a pasted id completes to its reference).
+    if (words.size() == 1 && memory::isMemoletId(prefix))
+      if (auto m = ms.memolet(prefix); m && !m->text.empty()) candidates.insert(candidates.begin(), *m);
+  }
+  // Sandbox first, then this project's, then the rest; a title starting with
+  // the prefix before one that only contains it.
+  auto group = [&](const Memolet& m) {
+    if (inSandbox.count(m.id)) return 0;
+    return projectId && m.projectId == *projectId ? 1 : 2;
+  };
+  std::string lowerPrefix = lower(prefix);
+  std::stable_sort(candidates.begin(), candidates.end(), [&](const Memolet& a, const Memolet& b) {
+    int ga = group(a), gb = group(b);
+    if (ga != gb) return ga < gb;
+    bool pa = !lowerPrefix.empty() && lower(a.title).rfind(lowerPrefix, 0) == 0;
+    bool pb = !lowerPrefix.empty() && lower(b.title).rfind(lowerPrefix, 0) == 0;
+    return pa > pb;
+  });
+  std::vector<MemoletCompletion> out;
+  std::unordered_set<std::string> seen;
+  std::unordered_set<std::string> trashed = trashedProjects(*impl_);
+  for (const auto& m : candidates) {
+    if (out.size() >= limit) break;
+    if (trashed.count(m.projectId) || !seen.insert(m.id).second) continue;
+    out.push_back({m.id, m.title, m.summary, memory::formatReference(m.title, m.id)});
+  }
+  return out;
+}
+
+}  // namespace grove

@@ -1,0 +1,63 @@
+// Engine internals for memolets: the in-memory vector indexes over the store
+// (hashed vectors of every memolet, and provider embeddings of one model) and
+// the helpers the Memolet*.cpp files share. Private to core/engine.
+//
+// The indexes are caches: built on first use from the store, kept in step by
+// write(), and dropped with the Engine's other caches when a mutation rolls
+// back (Impl::dropCaches), so they can never hold what the store does not.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/EngineImpl.h"
+#include "memory/Segmenter.h"
+#include "memory/VectorIndex.h"
+#include "text/HashedVector.h"
+
+namespace grove {
+
+struct MemoletState {
+  memory::Segmenter segmenter;
+  bool loaded = false;
+  memory::VectorIndex hashed{text::HashedVector::kDefaultDims};
+  std::unordered_map<std::string, std::string> projectOf;  // indexed memolet -> project
+  std::string providerModel;                       // the model `provider` holds
+  std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
+  std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it
+  size_t documentCount = 0;
+
+  explicit MemoletState(const MemoletConfig& config);
+};
+
+namespace memolets {
+
+/// The state with its hashed index loaded.
+MemoletState& loaded(Engine::Impl& impl);
+/// The provider index for `model`, (re)loaded when the model changes; null
+/// when no memolet has an embedding by it.
+const memory::VectorIndex* providerIndex(Engine::Impl& impl, const std::string& model);
+
+/// Stores a memolet and keeps the loaded indexes in step.
+void write(Engine::Impl& impl, const Memolet& m);
+/// A memolet by id, or NotFound "memoletNotFound".
+Memolet require(Engine::Impl& impl, const std::string& id);
+
+/// The text one unit contributes: "User: ..." / "Assistant: ..." with code
+/// units fenced as in prompts.
+std::string unitText(const Unit& unit);
+/// A title from the first line of a text: no brackets or newlines, at most
+/// 60 bytes, cut at a word.
+std::string titleFrom(const std::string& text);
+/// Recomputes keywords, summary and vector from `m.text`; clears a stale
+/// embedding.
+void describe(Engine::Impl& impl, Memolet& m);
+/// Rebuilds text (and the rest) from the live source units.
+void rebuild(Engine::Impl& impl, Memolet& m);
+/// Map position and cluster of the nearest indexed memolet (or the centre).
+void placeNearNeighbour(Engine::Impl& impl, Memolet& m);
+
+}  // namespace memolets
+}  // namespace grove

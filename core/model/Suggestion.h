@@ -1,0 +1,43 @@
+// Suggestion: a structural action the core proposes (Contextify's structure
+// agent) and the user accepts, rejects or defers. It never applies itself.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grove {
+
+enum class SuggestionKind { Branch, Return, Extract, Exclude };
+enum class SuggestionState { Pending, Accepted, Rejected, Deferred, Ignored };
+enum class SuggestionSource { Native, Model };
+
+const char* toString(SuggestionKind);
+const char* toString(SuggestionState);
+const char* toString(SuggestionSource);
+std::optional<SuggestionKind> parseSuggestionKind(std::string_view);
+std::optional<SuggestionState> parseSuggestionState(std::string_view);
+std::optional<SuggestionSource> parseSuggestionSource(std::string_view);
+
+struct Suggestion {
+  std::string id;  // empty for an analysis that is not stored
+  std::string projectId;
+  SuggestionKind kind = SuggestionKind::Branch;
+  /// branch: {anchor}; return: {branch head, parent tip}; extract: the
+  /// workflow's units; exclude: the units to exclude.
+  std::vector<std::string> anchorIds;
+  std::string reason;
+  double confidence = 0;
+  SuggestionSource source = SuggestionSource::Native;
+  SuggestionState state = SuggestionState::Pending;
+  int64_t createdAt = 0;
+  std::optional<std::string> title;          // branch intent / capsule name
+  std::optional<std::string> triggerUnitId;  // the user unit whose send produced it
+  bool delegated = false;                    // the user asked for it in words
+  std::optional<std::string> capsuleType;    // extract: reasoning | task_sop | context_case
+  std::optional<int64_t> resolvedAt;
+};
+
+}  // namespace grove

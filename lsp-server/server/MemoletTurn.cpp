@@ -1,0 +1,148 @@
+#include "server/MemoletTurn.h"
+
+#include <cctype>
+
+#include "agents/MemoletPrompts.h"
+#include "agents/PromptTemplates.h"
+#include "memory/Citations.h"
+#include "memory/References.h"
+#include "server/Server.h"
+#include "support/Log.h"
+
+namespace grove::server {
+
+namespace {
+
+constexpr size_t kMaxQueries = 6;
+constexpr size_t kMaxQueryBytes = 400;
+
+// One query per line; numbering, bullets and quotes that models add anyway
+// are dropped.
+std::vector<std::string> parseQueries(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size() && out.size() < kMaxQueries) {
+    size_t nl = text.find('\n', start);
+    std::string line = text.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    start = nl == std::string::npos ? text.size() + 1 : nl + 1;
+    size_t i = 0;
+    while (i < line.size() && (std::isdigit(static_cast<unsigned char>(line[i])) || line[i] == '.' ||
+                               line[i] == ')' || line[i] == '-' || line[i] == '*' || line[i] == ' ' ||
+                               line[i] == '"' || line[i] == '\t'))
+      ++i;
+    line = line.substr(i);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '"' || line.back() == '\r')) line.pop_back();
+    if (line.empty() || line.size() > kMaxQueryBytes) continue;
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+std::string utilityModel(const llm::ProviderConfig& c) {
+  return c.utilityModel.empty() ? c.model : c.utilityModel;
+}
+
+// The message as a query: references read as their titles.
+std::string plainMessage(const std::string& message) {
+  std::string out;
+  size_t at = 0;
+  for (const auto& r : memory::parseReferences(message)) {
+    out += message.substr(at, r.offset - at) + r.title;
+    at = r.offset + r.length;
+  }
+  return out + message.substr(at);
+}
+
+}  // namespace
+
+std::string embeddingModelOf(Server& server) {
+  const llm::ProviderConfig& c = server.providers().active();
+  if (c.kind != llm::ProviderKind::OpenAi || c.embeddingModel.empty()) return {};
+  // OpenAI's default embedding model exists at OpenAI; another OpenAI-compatible
+  // server (Ollama, llama.cpp, vLLM) embeds only when its config names a model.
+  const llm::ProviderConfig official = llm::defaultsFor(llm::ProviderKind::OpenAi, "");
+  if (c.baseUrl != official.baseUrl && c.embeddingModel == official.embeddingModel) return {};
+  return c.embeddingModel;
+}
+
+TurnMemory prepareTurnMemory(Server& server, Engine& engine, const std::string& projectId,
+                             const std::string& message, const std::optional<RefineRequest>& refine) {
+  TurnMemory m;
+  m.retrieval.projectId = projectId;
+  m.retrieval.message = message;
+  m.refine = refine;
+  // Unknown references fail the turn now, before any provider call.
+  for (const auto& id : memory::referencedIds(message)) engine.memolet(id);
+  // What a refinement removes reaches no model, not even query expansion.
+  if (refine) m.retrieval.message = scrubMemolets(message, refine->remove);
+  m.needsProvider = !server.providers().offline() && engine.hasRetrievable(projectId);
+  if (!m.needsProvider) resolveTurnMemory(engine, m);
+  return m;
+}
+
+void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& cancel) {
+  const llm::ProviderConfig& config = server.providers().active();
+  std::string query = plainMessage(m.retrieval.message);
+  std::vector<std::string> queries{query};
+  try {
+    ChatRequest request;
+    request.model = utilityModel(config);
+    request.system = std::string(prompts::get("memolet_queries"));
+    request.messages.push_back({"user", query});
+    request.maxTokens = 256;
+    request.temperature = 0.0;
+    for (auto& q : parseQueries(server.providers().chatClient().chat(request, {}, cancel).text))
+      if (q != query && queries.size() < kMaxQueries) queries.push_back(std::move(q));
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::Cancelled) throw;
+    log::warn(std::string("query expansion failed, using lexical variants: ") + e.what());
+  }
+  // The original alone means the model gave nothing usable: the offline variants do better.
+  if (queries.size() > 1) m.retrieval.queries = queries;
+  std::string model = embeddingModelOf(server);
+  if (model.empty()) return;
+  std::vector<std::string> toEmbed = m.retrieval.queries.empty() ? std::vector<std::string>{query}
+                                                                 : m.retrieval.queries;
+  try {
+    auto vectors = server.providers().chatClient().embed(toEmbed, cancel);
+    if (vectors.size() == toEmbed.size()) {
+      if (m.retrieval.queries.empty()) m.retrieval.queries = toEmbed;
+      m.retrieval.queryEmbeddings = std::move(vectors);
+      m.retrieval.embeddingModel = model;
+    }
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::Cancelled) throw;
+    log::warn(std::string("query embeddings failed, using hashed vectors: ") + e.what());
+  }
+}
+
+void resolveTurnMemory(Engine& engine, TurnMemory& m) {
+  try {
+    m.context = m.refine ? engine.refineContext(m.retrieval, *m.refine)
+                         : engine.memoletContext(m.retrieval);
+  } catch (const Error& e) {
+    log::warn(std::string("memory for this turn failed: ") + e.what());
+    m.context = {};
+  }
+  m.needsProvider = false;
+}
+
+std::string withMemory(const std::string& system, const TurnMemory& m) {
+  if (m.context.section.empty()) return system;
+  return system.empty() ? m.context.section : system + "\n\n" + m.context.section;
+}
+
+void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory& m, nlohmann::json& result) {
+  nlohmann::json citations = nlohmann::json::array();
+  for (const auto& id : memory::parseCitations(answer)) {
+    try {
+      citations.push_back({{"memoletId", id}, {"title", engine.memolet(id).title}});
+    } catch (const Error&) {
+      // A model citing an id that names nothing: not a citation.
+    }
+  }
+  result["citations"] = std::move(citations);
+  result["retrieved"] = m.context.ids();
+}
+
+}  // namespace grove::server

@@ -1,0 +1,198 @@
+// grove_memolet_bench: memolet search and incremental indexing through the
+// Engine on a real SQLite store (a program that prints figures, not a test).
+//
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR]
+//   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
+//                 corpus takes minutes to build; the indexing figures then
+//                 append to it)
+//
+// Builds N memolets (default 100,000) the way conversations make them:
+// exchanges appended to projects, each answer indexed as it lands. Topics
+// change between consecutive exchanges, so nearly every exchange starts its
+// own memolet. Then prints:
+//   - the median latency of Engine::searchMemolets (BM25 + hashed vectors,
+//     fused; limit 10) over 200 queries, target < 20 ms;
+//   - the median time to index one new exchange incrementally: appending an
+//     answer (durable commit + indexing) minus appending a question (durable
+//     commit only), target < 5 ms; the answer append itself is printed too.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "Stats.h"
+#include "engine/Engine.h"
+#include "store/SqliteStore.h"
+
+namespace {
+
+using grove::bench::Clock;
+using grove::bench::micros;
+using grove::bench::summarize;
+
+uint64_t next(uint64_t& s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ull);  // splitmix64
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// A vocabulary of pronounceable pseudo-words: 4,096 of them, each topic
+// drawing mostly from its own 24, plus a few shared function-like words.
+std::string word(uint64_t n) {
+  static const char* const kSyllables[] = {"ka", "lo", "mi", "ne", "ru", "ta", "ve", "zo",
+                                           "pri", "sol", "dan", "gre", "tor", "vil", "mar", "qen"};
+  std::string w;
+  for (int i = 0; i < 3; ++i) {
+    w += kSyllables[n % 16];
+    n /= 16;
+  }
+  return w;
+}
+
+constexpr uint64_t kVocabulary = 4096;
+constexpr uint64_t kTopics = 2000;
+
+std::string topicWord(uint64_t topic, uint64_t& rng) {
+  return word((topic * 24 + next(rng) % 24) % kVocabulary);
+}
+
+std::string sentence(uint64_t topic, uint64_t& rng, int words) {
+  std::string s;
+  for (int i = 0; i < words; ++i) {
+    if (i) s += ' ';
+    // Two in three words from the topic, the rest from anywhere.
+    s += next(rng) % 3 ? topicWord(topic, rng) : word(next(rng) % kVocabulary);
+  }
+  return s;
+}
+
+struct Exchange {
+  std::string question, answer;
+};
+
+Exchange exchangeAbout(uint64_t topic, uint64_t& rng) {
+  return {"How does the " + sentence(topic, rng, 8) + " work?",
+          "The " + sentence(topic, rng, 18) + ". Then " + sentence(topic, rng, 14) + "."};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress shows when piped too
+  size_t target = 100000;
+  std::string dir;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--memolets") && i + 1 < argc) target = std::stoul(argv[++i]);
+    else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
+  }
+  namespace fs = std::filesystem;
+  const bool keep = !dir.empty();
+  fs::path base = keep ? fs::path(dir) : fs::temp_directory_path() / ("grove-memolet-bench-" + std::to_string(::getpid()));
+  if (!keep) fs::remove_all(base);
+  fs::create_directories(base);
+
+  grove::Engine engine(std::make_unique<grove::SqliteStore>(
+      grove::SqliteStore::Options{(base / "memolets.db").string(), false}));
+  uint64_t rng = 42;
+
+  // ---- The corpus: conversations of 50 exchanges, 1,000 exchanges per commit.
+  std::printf("Building %zu memolets through the Engine...\n", target);
+  auto start = Clock::now();
+  size_t exchanges = 0, made = engine.memolets(std::nullopt).size();
+  std::string project;
+  std::optional<std::string> at;
+  engine.beginBatch();
+  while (made < target) {
+    if (exchanges % 50 == 0) {
+      project = engine.createProject("conversation " + std::to_string(exchanges / 50), std::nullopt).id;
+      at.reset();
+    }
+    Exchange e = exchangeAbout(next(rng) % kTopics, rng);
+    grove::AppendRequest q;
+    q.projectId = project;
+    q.parentId = at;
+    q.role = grove::Role::User;
+    q.content = e.question;
+    std::string qid = engine.append(q).id;
+    q.parentId = qid;
+    q.role = grove::Role::Assistant;
+    q.content = e.answer;
+    at = engine.append(q).id;
+    ++exchanges;
+    // Counting reads every memolet: often only near the target.
+    size_t every = target - std::min(target, made) > 12000 ? 10000 : 1000;
+    if (exchanges % every == 0) {
+      engine.commitBatch();
+      made = engine.memolets(std::nullopt).size();
+      if (exchanges % 10000 == 0)
+        std::printf("  %zu exchanges, %zu memolets, %.0f s\n", exchanges, made,
+                    std::chrono::duration<double>(Clock::now() - start).count());
+      engine.beginBatch();
+    }
+  }
+  engine.commitBatch();
+  made = engine.memolets(std::nullopt).size();
+  std::printf("  %zu memolets (%zu new exchanges) in %.1f s\n\n", made, exchanges,
+              std::chrono::duration<double>(Clock::now() - start).count());
+
+  // ---- Search: first call loads the vector index (reported apart).
+  grove::MemoletQuery q;
+  q.limit = 10;
+  q.query = sentence(1, rng, 3);
+  auto t0 = Clock::now();
+  engine.searchMemolets(q);
+  std::printf("First search (loads the in-memory vector index): %.1f ms\n", micros(Clock::now() - t0) / 1000);
+  std::vector<double> times;
+  size_t results = 0;
+  for (int i = 0; i < 200; ++i) {
+    q.query = sentence(next(rng) % kTopics, rng, 3 + static_cast<int>(next(rng) % 4));
+    auto a = Clock::now();
+    results += engine.searchMemolets(q).size();
+    times.push_back(micros(Clock::now() - a));
+  }
+  auto s = summarize(times);
+  std::printf("Search over %zu memolets (limit 10, %.1f results on average):\n", made, results / 200.0);
+  std::printf("  median %.2f ms, p95 %.2f ms, min %.2f ms   (target: median < 20 ms)  %s\n\n",
+              s.median / 1000, s.p95 / 1000, s.min / 1000, s.median < 20000 ? "OK" : "MISSED");
+
+  // ---- Incremental indexing: one durable exchange at a time, on a fresh
+  // conversation that keeps changing topic.
+  std::string live = engine.createProject("live conversation", std::nullopt).id;
+  std::optional<std::string> tip;
+  std::vector<double> questionTimes, answerTimes;
+  for (int i = 0; i < 300; ++i) {
+    Exchange e = exchangeAbout(next(rng) % kTopics, rng);
+    grove::AppendRequest r;
+    r.projectId = live;
+    r.parentId = tip;
+    r.role = grove::Role::User;
+    r.content = e.question;
+    auto a = Clock::now();
+    std::string qid = engine.append(r).id;
+    auto b = Clock::now();
+    r.parentId = qid;
+    r.role = grove::Role::Assistant;
+    r.content = e.answer;
+    tip = engine.append(r).id;
+    auto c = Clock::now();
+    if (i >= 20) {  // warm
+      questionTimes.push_back(micros(b - a));
+      answerTimes.push_back(micros(c - b));
+    }
+  }
+  auto qs = summarize(questionTimes), as = summarize(answerTimes);
+  double indexing = as.median - qs.median;
+  std::printf("Indexing one new exchange (%zu memolets in the store):\n", engine.memolets(std::nullopt).size());
+  std::printf("  append of a question (no indexing): median %.2f ms\n", qs.median / 1000);
+  std::printf("  append of its answer (indexing):    median %.2f ms, p95 %.2f ms\n", as.median / 1000,
+              as.p95 / 1000);
+  std::printf("  indexing itself: median %.2f ms   (target: < 5 ms)  %s\n", indexing / 1000,
+              indexing < 5000 ? "OK" : "MISSED");
+  if (!keep) fs::remove_all(base);
+  return 0;
+}
