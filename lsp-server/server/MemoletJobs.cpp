@@ -50,7 +50,7 @@ void embedMemolets(Server& server, Engine& engine, const std::vector<std::string
       for (size_t i = start; i < end; ++i) texts.push_back(items[i].second);
       std::vector<std::vector<float>> vectors;
       try {
-        vectors = server.providers().chatClient().embed(texts, CancellationToken());
+        vectors = server.providers().chatClient().embed(texts, CancellationToken().withTimeout(kAuxiliaryCallLimit));
       } catch (const Error& e) {
         if (e.reason() == "embeddingsUnsupported") embeddingsUnavailable = true;
         log::warn(std::string("memolet embeddings failed; hashed vectors stay in use: ") + e.what());

@@ -15,6 +15,8 @@ namespace {
 
 constexpr size_t kMaxQueries = 6;
 constexpr size_t kMaxQueryBytes = 400;
+// Query expansion sits before the answer's first token: keep its wait short.
+constexpr std::chrono::seconds kQueryExpansionLimit{8};
 
 // One query per line; numbering, bullets and quotes that models add anyway
 // are dropped.
@@ -84,6 +86,9 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
   const llm::ProviderConfig& config = server.providers().active();
   std::string query = plainMessage(m.retrieval.message);
   std::vector<std::string> queries{query};
+  // A stalled provider must not hold the turn: past the limit the lexical
+  // variants and hashed vectors serve (only the user's own Stop propagates).
+  CancellationToken limited = cancel.withTimeout(kQueryExpansionLimit);
   try {
     ChatRequest request;
     request.model = utilityModel(config);
@@ -91,10 +96,10 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
     request.messages.push_back({"user", query});
     request.maxTokens = 256;
     request.temperature = 0.0;
-    for (auto& q : parseQueries(server.providers().chatClient().chat(request, {}, cancel).text))
+    for (auto& q : parseQueries(server.providers().chatClient().chat(request, {}, limited).text))
       if (q != query && queries.size() < kMaxQueries) queries.push_back(std::move(q));
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::Cancelled) throw;
+    if (e.kind() == ErrorKind::Cancelled && cancel.cancelled()) throw;
     log::warn(std::string("query expansion failed, using lexical variants: ") + e.what());
   }
   // The original alone means the model gave nothing usable: the offline variants do better.
@@ -104,14 +109,14 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
   std::vector<std::string> toEmbed = m.retrieval.queries.empty() ? std::vector<std::string>{query}
                                                                  : m.retrieval.queries;
   try {
-    auto vectors = server.providers().chatClient().embed(toEmbed, cancel);
+    auto vectors = server.providers().chatClient().embed(toEmbed, limited);
     if (vectors.size() == toEmbed.size()) {
       if (m.retrieval.queries.empty()) m.retrieval.queries = toEmbed;
       m.retrieval.queryEmbeddings = std::move(vectors);
       m.retrieval.embeddingModel = model;
     }
   } catch (const Error& e) {
-    if (e.kind() == ErrorKind::Cancelled) throw;
+    if (e.kind() == ErrorKind::Cancelled && cancel.cancelled()) throw;
     log::warn(std::string("query embeddings failed, using hashed vectors: ") + e.what());
   }
 }

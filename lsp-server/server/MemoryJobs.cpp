@@ -37,7 +37,7 @@ bool summarizeBranch(Server& server, Engine& engine, const std::string& projectI
   server.workers().submit([&server, request, projectId, head, mainline, extractive, done] {
     std::string summary;
     try {
-      summary = trim(server.providers().chatClient().chat(request, {}, CancellationToken()).text);
+      summary = trim(server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text);
       summary = limitWords(summary, mainline ? 80 : 30);
     } catch (const std::exception& e) {
       // A summary is never worth losing the switch over: fall back.

@@ -58,7 +58,7 @@ void startStructureAgent(Server& server, Engine& engine, const Unit& userUnit,
     server.workers().submit([&server, request, projectId, triggerId, a] {
       std::string text;
       try {
-        text = server.providers().chatClient().chat(request, {}, CancellationToken()).text;
+        text = server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text;
       } catch (const std::exception& e) {
         // Provider errors never carry keys (LlmClient's contract).
         log::warn(std::string("structure agent: the utility model failed, no model suggestion: ") + e.what());
@@ -89,7 +89,7 @@ void draftCapsule(Server& server, std::vector<Unit> units, CapsuleType type,
       std::optional<CapsuleDraft> draft;
       try {
         std::string why;
-        draft = parseExtractionReply(server.providers().chatClient().chat(request, {}, CancellationToken()).text, why);
+        draft = parseExtractionReply(server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text, why);
         if (!draft) log::warn("extraction: invalid output (" + why + "), using an extractive capsule");
       } catch (const std::exception& e) {
         log::warn(std::string("extraction: the utility model failed, using an extractive capsule: ") + e.what());

@@ -4,6 +4,8 @@
 // carries the sections without any trace of what the user removed.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "ChatFixture.h"
 #include "Eventually.h"
 #include "FakeProvider.h"
@@ -188,6 +190,27 @@ TEST_F(MemoletProvider, ARefinedAnswerGetsSectionsAndNoTraceOfRemovedMemolets) {
   EXPECT_EQ(everything.find(volumes), std::string::npos) << "the removed id reached the provider";
   EXPECT_EQ(everything.find("throwaway"), std::string::npos) << "the removed text reached the provider";
   EXPECT_NE(everything.find("(a removed memory)"), std::string::npos);
+}
+
+TEST_F(MemoletProvider, AStalledQueryExpansionFallsBackAndTheTurnIsAnswered) {
+  // No embedding model: the only requests are the expansion and the answer.
+  // A long idle timeout, so only the expansion's own limit can end the wait.
+  server_.reset();
+  writeConfig(singleProviderConfig("openai", fake_->baseUrl(),
+                                   {{"timeouts", {{"connectMs", 2000}, {"idleMs", 60000}}}}));
+  startServer();
+  pastConversation("ops", "How do I keep files when a docker container restarts?",
+                   "Mount a named docker volume; the files persist.");
+  fake_->setScript(json::array({{{"hang", true}}, {{"chunks", {"Answered after the stall."}}}}));
+  auto t0 = std::chrono::steady_clock::now();
+  Turn turn = say("", "How do docker volumes keep files across restarts?");
+  auto took = std::chrono::steady_clock::now() - t0;
+  ASSERT_TRUE(turn.reply.contains("result")) << turn.reply.dump();
+  EXPECT_EQ(turn.result()["assistantUnit"]["content"], "Answered after the stall.");
+  // The lexical variants stood in for the model's queries: retrieval still ran.
+  ASSERT_FALSE(turn.result()["retrieved"].empty());
+  // Well under the provider's idle timeout (120 s): the expansion's own limit ended the wait.
+  EXPECT_LT(took, std::chrono::seconds(14));
 }
 
 }  // namespace
