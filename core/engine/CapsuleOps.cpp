@@ -38,22 +38,26 @@ std::vector<Unit> Engine::capsuleSource(const std::string& projectId,
 Capsule Engine::extractCapsule(const std::string& projectId, const std::vector<std::string>& unitIds,
                                CapsuleType type, const std::optional<CapsuleDraft>& draft) {
   std::vector<Unit> source = capsuleSource(projectId, unitIds);
-  return impl_->mutate([&] {
-    CapsuleDraft d = draft ? *draft : extractiveCapsule(source, type);
-    Capsule c;
-    c.id = newId('c');
-    c.type = type;
-    c.name = d.name;
-    c.instruction = d.instruction;
-    c.example = d.example;
-    c.requiresReview = d.requiresReview;
-    c.source = d.source;
-    c.projectId = projectId;
-    for (const auto& u : source) c.sourceUnitIds.push_back(u.id);
-    c.createdAt = c.updatedAt = impl_->now();
-    impl_->store->putCapsule(c);
-    return c;
-  });
+  return impl_->mutate([&] { return impl_->putNewCapsule(projectId, source, type, draft); });
+}
+
+Capsule Engine::Impl::putNewCapsule(const std::string& projectId, const std::vector<Unit>& source,
+                                    CapsuleType type, const std::optional<CapsuleDraft>& draft,
+                                    const std::string& name) {
+  CapsuleDraft d = draft ? *draft : extractiveCapsule(source, type, name);
+  Capsule c;
+  c.id = newId('c');
+  c.type = type;
+  c.name = d.name;
+  c.instruction = d.instruction;
+  c.example = d.example;
+  c.requiresReview = d.requiresReview;
+  c.source = d.source;
+  c.projectId = projectId;
+  for (const auto& u : source) c.sourceUnitIds.push_back(u.id);
+  c.createdAt = c.updatedAt = now();
+  store->putCapsule(c);
+  return c;
 }
 
 std::vector<Capsule> Engine::capsules(const std::optional<std::string>& projectId) {

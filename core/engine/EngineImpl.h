@@ -108,6 +108,11 @@ struct Engine::Impl {
   /// The body of append; `logged`: an undoable operation (else streaming).
   Unit appendUnit(const AppendRequest& request, bool logged);
 
+  // Capsules (engine/CapsuleOps.cpp).
+  /// Stores a new capsule made from `source` (the draft, else an extractive one).
+  Capsule putNewCapsule(const std::string& projectId, const std::vector<Unit>& source, CapsuleType type,
+                        const std::optional<CapsuleDraft>& draft, const std::string& name = {});
+
   // Memolets (engine/MemoletIndexing.cpp).
   MemoletState& memolets();
   /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.

@@ -106,15 +106,7 @@ void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& po
 }
 
 // The message as a search query: references read as their titles.
-std::string queryText(const std::string& message) {
-  std::string out;
-  size_t at = 0;
-  for (const auto& r : memory::parseReferences(message)) {
-    out += message.substr(at, r.offset - at) + r.title;
-    at = r.offset + r.length;
-  }
-  return out + message.substr(at);
-}
+std::string queryText(const std::string& message) { return memory::withTitles(message); }
 
 PromptContext contextOf(const Memolet& m) { return {m.id, m.title, m.text}; }
 

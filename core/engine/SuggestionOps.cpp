@@ -424,20 +424,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
       }
       case SuggestionKind::Extract: {
         CapsuleType type = parseCapsuleType(s.capsuleType.value_or("task_sop")).value_or(CapsuleType::TaskSop);
-        CapsuleDraft d = draft ? *draft : extractiveCapsule(*capsuleUnits, type, s.title.value_or(""));
-        Capsule c;
-        c.id = newId('c');
-        c.type = type;
-        c.name = d.name;
-        c.instruction = d.instruction;
-        c.example = d.example;
-        c.requiresReview = d.requiresReview;
-        c.source = d.source;
-        c.projectId = s.projectId;
-        for (const auto& u : *capsuleUnits) c.sourceUnitIds.push_back(u.id);
-        c.createdAt = c.updatedAt = impl_->now();
-        impl_->store->putCapsule(c);
-        r.capsule = c;
+        r.capsule = impl_->putNewCapsule(s.projectId, *capsuleUnits, type, draft, s.title.value_or(""));
         break;
       }
     }

@@ -32,6 +32,8 @@ struct ProviderConfig {
   std::string baseUrl;  // without the trailing "/v1": requests go to {baseUrl}/v1/...
   std::string model;          // chat turns
   std::string utilityModel;   // summaries and agents (may be cheaper); defaults to model
+  /// The model summaries and agents use: utilityModel, else model.
+  const std::string& utilityModelName() const { return utilityModel.empty() ? model : utilityModel; }
   std::string embeddingModel; // openai kind only
   std::string apiKey;         // memory only; never logged, stored or echoed
   /// Environment variable the key was (or would be) read from, for diagnostics.

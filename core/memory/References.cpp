@@ -67,4 +67,16 @@ std::string formatReference(std::string_view title, std::string_view id) {
   return "@[" + t + "](memolet:" + std::string(id) + ")";
 }
 
+std::string withTitles(std::string_view text) {
+  std::string out;
+  size_t at = 0;
+  for (const auto& r : parseReferences(text)) {
+    out.append(text.substr(at, r.offset - at));
+    out += r.title;
+    at = r.offset + r.length;
+  }
+  out.append(text.substr(at));
+  return out;
+}
+
 }  // namespace grove::memory

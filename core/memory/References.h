@@ -28,4 +28,8 @@ std::vector<std::string> referencedIds(std::string_view text);
 /// replaced so the result always parses back to (title', id).
 std::string formatReference(std::string_view title, std::string_view id);
 
+/// The text with every reference replaced by its title: how a message reads
+/// as a search query.
+std::string withTitles(std::string_view text);
+
 }  // namespace grove::memory

@@ -40,20 +40,8 @@ std::vector<std::string> parseQueries(const std::string& text) {
   return out;
 }
 
-std::string utilityModel(const llm::ProviderConfig& c) {
-  return c.utilityModel.empty() ? c.model : c.utilityModel;
-}
-
 // The message as a query: references read as their titles.
-std::string plainMessage(const std::string& message) {
-  std::string out;
-  size_t at = 0;
-  for (const auto& r : memory::parseReferences(message)) {
-    out += message.substr(at, r.offset - at) + r.title;
-    at = r.offset + r.length;
-  }
-  return out + message.substr(at);
-}
+std::string plainMessage(const std::string& message) { return memory::withTitles(message); }
 
 }  // namespace
 
@@ -91,7 +79,7 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
   CancellationToken limited = cancel.withTimeout(kQueryExpansionLimit);
   try {
     ChatRequest request;
-    request.model = utilityModel(config);
+    request.model = config.utilityModelName();
     request.system = std::string(prompts::get("memolet_queries"));
     request.messages.push_back({"user", query});
     request.maxTokens = 256;

@@ -8,10 +8,6 @@ namespace grove::server {
 
 namespace {
 
-std::string utilityModel(const llm::ProviderConfig& c) {
-  return c.utilityModel.empty() ? c.model : c.utilityModel;
-}
-
 std::string trim(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   while (!s.empty() && (s.front() == '\n' || s.front() == ' ')) s.erase(0, 1);
@@ -32,7 +28,7 @@ bool summarizeBranch(Server& server, Engine& engine, const std::string& projectI
     done(engine, std::nullopt);
     return true;
   }
-  ChatRequest request = summaryRequest(units, mainline, utilityModel(server.providers().active()));
+  ChatRequest request = summaryRequest(units, mainline, server.providers().active().utilityModelName());
   std::string head = branch.headId;
   server.workers().submit([&server, request, projectId, head, mainline, extractive, done] {
     std::string summary;

@@ -10,10 +10,6 @@ namespace grove::server {
 
 namespace {
 
-std::string utilityModel(const llm::ProviderConfig& c) {
-  return c.utilityModel.empty() ? c.model : c.utilityModel;
-}
-
 // What the structure agent's reply proposes, as cards of this turn.
 std::vector<Suggestion> proposalsFrom(const StructureReply& reply, const SendAnalysis& a,
                                       const std::string& projectId) {
@@ -51,7 +47,7 @@ void startStructureAgent(Server& server, Engine& engine, const Unit& userUnit,
                          const SendAnalysis& analysis) {
   if (server.providers().offline() || !analysis.modelAllowed) return;
   ChatRequest request = structureRequest(analysis.context, userModelJson(engine.userModel()),
-                                         utilityModel(server.providers().active()));
+                                         server.providers().active().utilityModelName());
   std::string projectId = userUnit.projectId, triggerId = userUnit.id;
   SendAnalysis a = analysis;
   server.afterCommit([&server, request, projectId, triggerId, a] {
@@ -83,7 +79,7 @@ void startStructureAgent(Server& server, Engine& engine, const Unit& userUnit,
 
 void draftCapsule(Server& server, std::vector<Unit> units, CapsuleType type,
                   std::function<void(Engine&, const std::optional<CapsuleDraft>&)> done) {
-  ChatRequest request = extractionRequest(units, type, utilityModel(server.providers().active()));
+  ChatRequest request = extractionRequest(units, type, server.providers().active().utilityModelName());
   server.afterCommit([&server, request, done] {
     server.workers().submit([&server, request, done] {
       std::optional<CapsuleDraft> draft;

@@ -21,14 +21,23 @@ local function drifting_project()
   return pid
 end
 
+-- True (after marking the test pending, with a note) when the server cannot make
+-- structure suggestions from chat turns.
+local function skip_without_suggestions()
+  if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
+    h.skip_note("grove/suggestion/* and grove/chat/send")
+    pending("structure suggestions not offered by this server")
+    return true
+  end
+  return false
+end
+
 describe("suggestion cards", function()
   setup(h.start_server)
   teardown(h.stop_server)
 
   it("renders a server suggestion as a card under its unit and rejects it with gr", function()
-    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
-      h.skip_note("grove/suggestion/* and grove/chat/send")
-      pending("structure suggestions not offered by this server")
+    if skip_without_suggestions() then
       return
     end
     local pid = drifting_project()
@@ -62,9 +71,7 @@ describe("suggestion cards", function()
   end)
 
   it("accepts a branch card with ga: the exchange moves into a branch with the card's title", function()
-    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
-      h.skip_note("grove/suggestion/* and grove/chat/send")
-      pending("structure suggestions not offered by this server")
+    if skip_without_suggestions() then
       return
     end
     local pid = drifting_project()
@@ -109,9 +116,7 @@ describe("suggestion cards", function()
   end)
 
   it("defers with :Grove suggestions and keeps the card, marked deferred", function()
-    if not (h.supports("grove/suggestion/list") and h.supports("grove/chat/send")) then
-      h.skip_note("grove/suggestion/* and grove/chat/send")
-      pending("structure suggestions not offered by this server")
+    if skip_without_suggestions() then
       return
     end
     drifting_project()

@@ -14,13 +14,7 @@ local function warn(msg)
   vim.notify("Grove: " .. msg, vim.log.levels.WARN)
 end
 
-local function need_project()
-  local pid = state.project_id()
-  if not pid then
-    warn("no project open (:Grove new or :Grove open)")
-  end
-  return pid
-end
+local need_project = state.need_project
 
 local function after(done)
   return function(...)
@@ -234,16 +228,21 @@ function M.history(which, done)
   client.call(which == "redo" and m.history_redo or m.history_undo, { projectId = pid }, after(done))
 end
 
--- Searches every project; picking a hit opens its project and shows it in the map.
-function M.search(query, done)
-  if not query or query == "" then
-    vim.ui.input({ prompt = "Search Grove: " }, function(q)
-      if q and q ~= "" then
-        M.search(q, done)
-      end
-    end)
-    return
+-- go(given) when `given` is a non-empty string; else asks for it with `prompt` and
+-- calls go(answer) unless the answer is empty or cancelled.
+function M.ask_text(prompt, given, go)
+  if given and given ~= "" then
+    return go(given)
   end
+  vim.ui.input({ prompt = prompt }, function(answer)
+    if answer and answer ~= "" then
+      go(answer)
+    end
+  end)
+end
+
+-- Asks the server for `query` and lets the user pick a hit.
+local function search(query, done)
   client.call(m.search, { query = query, limit = 50 }, function(res)
     local hits = res.hits or {}
     if #hits == 0 then
@@ -272,6 +271,13 @@ function M.search(query, done)
         show()
       end
     end)
+  end)
+end
+
+-- Searches every project; picking a hit opens its project and shows it in the map.
+function M.search(query, done)
+  M.ask_text("Search Grove: ", query, function(q)
+    search(q, done)
   end)
 end
 

@@ -36,13 +36,7 @@ local function offered(method, go)
 end
 M.offered = offered
 
-local function need_project()
-  local pid = state.project_id()
-  if not pid then
-    warn("no project open (:Grove new or :Grove open)")
-  end
-  return pid
-end
+local need_project = state.need_project
 
 -- The reference text for a memolet, `@[Title](memolet:ID)`. The title is display
 -- only (the id resolves), so brackets and newlines in it are replaced to keep the

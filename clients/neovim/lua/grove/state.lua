@@ -65,6 +65,16 @@ function M.project_id()
   return s.project and s.project.id
 end
 
+-- The open project's id for an action that needs one; nil (after telling the user
+-- how to open one) when none is open.
+function M.need_project()
+  local pid = M.project_id()
+  if not pid then
+    vim.notify("Grove: no project open (:Grove new or :Grove open)", vim.log.levels.WARN)
+  end
+  return pid
+end
+
 function M.unit(id)
   return id and s.units[id]
 end

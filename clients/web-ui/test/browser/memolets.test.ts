@@ -3,12 +3,12 @@
 // and Remember making a memolet of selected text.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Project, ProjectSnapshot, Unit } from '../../src/model/types';
-import { chromiumMissing, launchChromium } from '../support/browser';
-import { openUi, type UiHost } from '../support/pageHost';
-import { serverMissing, startServer, type StartedServer } from '../support/server';
+import { chromiumMissing } from '../support/browser';
+import { serverMissing } from '../support/server';
+import { useUiSession } from '../support/uiSession';
 
 const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI memolet tests skipped: ${skip}`);
@@ -23,30 +23,8 @@ interface Memolet { id: string; title: string; projectId: string; sourceUnitIds:
 interface Completion { id: string; label: string; insertText: string }
 
 describe('memolets in the web UI against grove-server', { skip }, () => {
-  let browser: Browser;
-  let srv: StartedServer;
-  const open: UiHost[] = [];
-
-  before(async () => {
-    browser = await launchChromium();
-    srv = await startServer();
-    srv.server.on('notification', (method: string, params: unknown) => open.forEach((ui) => ui.relay.notify(method, params)));
-  });
-
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-    await srv?.stop();
-  });
-
-  const rpc = <T>(method: string, params: unknown) => srv.server.request<T>(method, params);
-
-  /** Skips (with a printed note) while the server lacks memolets; the final run must not skip. */
-  function lacking(t: TestContext): boolean {
-    const missing = NEEDED.filter((m) => !srv.methods.includes(m));
-    if (missing.length) t.skip(`server lacks ${missing.join(', ')}`);
-    return missing.length > 0;
-  }
+  const session = useUiSession({ allowed: ALLOWED, needed: NEEDED });
+  const { rpc, lacking } = session;
 
   async function seed(title: string, turns: [string, string][]): Promise<{ project: Project; units: Unit[] }> {
     const project = await rpc<Project>('grove/project/create', { title });
@@ -63,8 +41,7 @@ describe('memolets in the web UI against grove-server', { skip }, () => {
   }
 
   async function show(projectId: string): Promise<Page> {
-    const ui = await openUi(browser, { request: (m, p, signal) => srv.server.request(m, p, signal) }, { projectId, methods: srv.methods, allowed: ALLOWED });
-    open.push(ui);
+    const ui = await session.openView(projectId);
     await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
     return ui.page;
   }

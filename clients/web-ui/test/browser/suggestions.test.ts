@@ -3,12 +3,12 @@
 // card appears in the chat, and Accept or Reject resolves it on the server.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Project, ProjectSnapshot, Suggestion, Unit } from '../../src/model/types';
-import { chromiumMissing, launchChromium } from '../support/browser';
-import { openUi, type UiHost } from '../support/pageHost';
-import { serverMissing, startServer, type StartedServer } from '../support/server';
+import { chromiumMissing } from '../support/browser';
+import { serverMissing } from '../support/server';
+import { useUiSession } from '../support/uiSession';
 
 const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI suggestion tests skipped: ${skip}`);
@@ -25,29 +25,8 @@ const TURNS: [string, string][] = [
 const UNRELATED = 'Unrelated: what is a good recipe for sourdough bread with rye flour?';
 
 describe('suggestion cards from grove-server', { skip }, () => {
-  let browser: Browser;
-  let srv: StartedServer;
-  const open: UiHost[] = [];
-
-  before(async () => {
-    browser = await launchChromium();
-    srv = await startServer();
-    srv.server.on('notification', (method: string, params: unknown) => open.forEach((ui) => ui.relay.notify(method, params)));
-  });
-
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-    await srv?.stop();
-  });
-
-  const rpc = <T>(method: string, params: unknown) => srv.server.request<T>(method, params);
-
-  function lacking(t: TestContext): boolean {
-    const missing = NEEDED.filter((m) => !srv.methods.includes(m));
-    if (missing.length) t.skip(`server lacks ${missing.join(', ')}`);
-    return missing.length > 0;
-  }
+  const session = useUiSession({ allowed: ALLOWED, needed: NEEDED });
+  const { rpc, lacking } = session;
 
   /** A project with four exchanges about HTTP retries, open in the UI. */
   async function conversation(title: string): Promise<{ project: Project; page: Page }> {
@@ -56,8 +35,7 @@ describe('suggestion cards from grove-server', { skip }, () => {
     for (const [q, a] of TURNS) {
       for (const [role, content] of [['user', q], ['assistant', a]]) parentId = (await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId, role, content })).id;
     }
-    const ui = await openUi(browser, { request: (m, p, signal) => srv.server.request(m, p, signal) }, { projectId: project.id, methods: srv.methods, allowed: ALLOWED });
-    open.push(ui);
+    const ui = await session.openView(project.id);
     await ui.page.waitForFunction((n) => document.querySelectorAll('article.unit').length === n, TURNS.length * 2, { timeout: 10000 });
     return { project, page: ui.page };
   }

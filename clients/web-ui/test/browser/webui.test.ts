@@ -2,12 +2,12 @@
 // (test/support/pageHost.ts) through the same Relay the VS Code extension uses.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Project, ProjectSnapshot, Unit } from '../../src/model/types';
-import { chromiumMissing, launchChromium } from '../support/browser';
-import { openUi, type UiHost } from '../support/pageHost';
-import { serverMissing, startServer, type StartedServer } from '../support/server';
+import { chromiumMissing } from '../support/browser';
+import { serverMissing } from '../support/server';
+import { useUiSession } from '../support/uiSession';
 
 const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI browser tests skipped: ${skip}`);
@@ -20,23 +20,8 @@ const ALLOWED = new Set([
 ]);
 
 describe('web UI against grove-server', { skip }, () => {
-  let browser: Browser;
-  let srv: StartedServer;
-  const open: UiHost[] = [];
-
-  before(async () => {
-    browser = await launchChromium();
-    srv = await startServer();
-    srv.server.on('notification', (method: string, params: unknown) => open.forEach((ui) => ui.relay.notify(method, params)));
-  });
-
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-    await srv?.stop();
-  });
-
-  const rpc = <T>(method: string, params: unknown) => srv.server.request<T>(method, params);
+  const session = useUiSession({ allowed: ALLOWED });
+  const { open, rpc } = session;
 
   /** a → b → c on the mainline, x1 a branch from a; returns the ids by name. */
   async function seed(title: string): Promise<{ project: Project; ids: Record<string, string> }> {
@@ -51,15 +36,14 @@ describe('web UI against grove-server', { skip }, () => {
   }
 
   async function show(projectId: string): Promise<Page> {
-    const ui = await openUi(browser, { request: (m, p, signal) => srv.server.request(m, p, signal) }, { projectId, methods: srv.methods, allowed: ALLOWED });
-    open.push(ui);
+    const ui = await session.openView(projectId);
     await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
     return ui.page;
   }
 
   async function nodePoint(page: Page, unitId: string): Promise<{ x: number; y: number }> {
     await page.evaluate((id) => window.groveApp!.map.reveal(id), unitId);
-    const handle = await page.waitForFunction((id) => window.groveApp!.map.nodeCenter(id), unitId, { timeout: 5000 });
+    const handle = await page.waitForFunction((id) => window.groveApp!.map.nodeCenter(id), unitId, { timeout: 15000 });
     return (await handle.jsonValue()) as { x: number; y: number };
   }
 
@@ -165,7 +149,7 @@ describe('web UI against grove-server', { skip }, () => {
     await page.locator('.tb-select').click();
     await canvas.click({ position: await nodePoint(page, ids.a) });
     await canvas.click({ position: await nodePoint(page, ids.c) });
-    await page.waitForFunction(() => document.querySelector('.toolbar .status')?.textContent === '2 selected', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('.toolbar .status')?.textContent === '2 selected', null, { timeout: 15000 });
     await page.locator('.batch-exclude').click();
     await until(async () => (await serverUnit(ids.a))?.scope === 'excluded' && (await serverUnit(ids.c))?.scope === 'excluded', 'both excluded');
     await waitClass(page, ids.a, 'mark-out');

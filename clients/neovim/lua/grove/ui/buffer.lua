@@ -146,4 +146,18 @@ function M.selected_rows()
   return row, row
 end
 
+-- The distinct ids that rows a..b (0-based) show, in row order; `rows` maps a row to
+-- the id it belongs to (rows without one are skipped).
+function M.ids_in_rows(rows, a, b)
+  local ids, seen = {}, {}
+  for row = a, b do
+    local id = rows[row]
+    if id and not seen[id] then
+      seen[id] = true
+      table.insert(ids, id)
+    end
+  end
+  return ids
+end
+
 return M

@@ -260,14 +260,7 @@ end
 -- charwise selection lies inside one unit's text, else {unitIds} of every unit it
 -- touches. Rows and columns are 0-based bytes; c2 is the last selected column.
 function M.selection_target(r1, c1, r2, c2, charwise)
-  local ids, seen = {}, {}
-  for row = r1, r2 do
-    local id = view.rows[row]
-    if id and not seen[id] then
-      seen[id] = true
-      table.insert(ids, id)
-    end
-  end
+  local ids = buffer.ids_in_rows(view.rows, r1, r2)
   if #ids == 0 then
     return nil
   end

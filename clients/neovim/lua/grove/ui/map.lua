@@ -213,15 +213,7 @@ end
 -- Units in the selection (visual) or under the cursor; a branch header stands for its head.
 local function selected_units()
   local a, b = buffer.selected_rows()
-  local ids, seen = {}, {}
-  for row = a, b do
-    local id = view.rows[row]
-    if id and not seen[id] then
-      seen[id] = true
-      table.insert(ids, id)
-    end
-  end
-  return ids
+  return buffer.ids_in_rows(view.rows, a, b)
 end
 
 local function with_units(fn)

@@ -5,6 +5,7 @@
 -- reference in the chat's prompt area, show its full text. Both views only show
 -- what the server answered and ask again after every change.
 
+local actions = require("grove.actions")
 local buffer = require("grove.ui.buffer")
 local config = require("grove.config")
 local memolets = require("grove.memolets")
@@ -161,16 +162,21 @@ local function took_sandbox(sb)
   render("search")
 end
 
-local function refresh_sandbox(done)
-  if not state.project_id() then
-    return done and done()
-  end
-  memolets.sandbox(function(sb)
+-- The callback for a request that answers with the sandbox: takes it, then done(sb).
+local function took_sandbox_then(done)
+  return function(sb)
     took_sandbox(sb)
     if done then
       done(sb)
     end
-  end)
+  end
+end
+
+local function refresh_sandbox(done)
+  if not state.project_id() then
+    return done and done()
+  end
+  memolets.sandbox(took_sandbox_then(done))
 end
 
 -- The memolet whose entry holds the cursor in the current buffer, or nil.
@@ -194,22 +200,16 @@ local function on_memolet(fn)
 end
 
 function M.add(mm, done)
-  memolets.sandbox_add(mm.id, function(sb)
-    took_sandbox(sb)
+  memolets.sandbox_add(mm.id, took_sandbox_then(function(sb)
     vim.notify(string.format('Grove: "%s" added to the sandbox', text(mm.title)), vim.log.levels.INFO)
     if done then
       done(sb)
     end
-  end)
+  end))
 end
 
 function M.remove(mm, done)
-  memolets.sandbox_remove(mm.id, function(sb)
-    took_sandbox(sb)
-    if done then
-      done(sb)
-    end
-  end)
+  memolets.sandbox_remove(mm.id, took_sandbox_then(done))
 end
 
 -- Puts the memolet's reference at the end of the chat's prompt area.
@@ -295,43 +295,34 @@ end
 -- Searches every memolet and lists the results; asks for the query when none is given.
 -- done(results) once they are shown.
 function M.search(query, done)
-  if not query or query == "" then
-    vim.ui.input({ prompt = "Search memolets: " }, function(q)
-      if q and q ~= "" then
-        M.search(q, done)
+  actions.ask_text("Search memolets: ", query, function(q)
+    memolets.search(q, function(results)
+      views.search.query, views.search.results = q, results
+      open("search", SEARCH)
+      local function finish()
+        if done then
+          done(results)
+        end
+      end
+      -- Mark which results are already in the sandbox when a project is open.
+      if state.project_id() then
+        refresh_sandbox(finish)
+      else
+        finish()
       end
     end)
-    return
-  end
-  memolets.search(query, function(results)
-    views.search.query, views.search.results = query, results
-    open("search", SEARCH)
-    local function finish()
-      if done then
-        done(results)
-      end
-    end
-    -- Mark which results are already in the sandbox when a project is open.
-    if state.project_id() then
-      refresh_sandbox(finish)
-    else
-      finish()
-    end
   end)
 end
 
 -- Lists the open project's sandbox; done(sandbox) once shown.
 function M.open_sandbox(done)
-  if not state.project_id() then
-    vim.notify("Grove: no project open (:Grove new or :Grove open)", vim.log.levels.WARN)
+  if not state.need_project() then
     return
   end
+  local took = took_sandbox_then(done)
   memolets.sandbox(function(sb)
     open("sandbox", SANDBOX)
-    took_sandbox(sb)
-    if done then
-      done(sb)
-    end
+    took(sb)
   end)
 end
 

@@ -1,0 +1,71 @@
+// The describe-level setup the browser tests against grove-server share: one headless Chromium
+// and one server per describe block, the server's notifications relayed to every open UI (as the
+// VS Code extension relays them to its webviews), and everything closed afterwards.
+
+import { after, before, type TestContext } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser';
+import { openUi, type UiHost } from './pageHost';
+import { startServer, type StartedServer } from './server';
+
+export interface UiSession {
+  /** Valid inside tests and hooks (set by the `before` hook this session registers). */
+  readonly browser: Browser;
+  readonly srv: StartedServer;
+  /** Every UI opened so far; closed in `after`. */
+  readonly open: UiHost[];
+  rpc<T>(method: string, params: unknown): Promise<T>;
+  /** Opens the UI on a project, bridged to the server with only the `allowed` methods. */
+  openView(projectId: string | null): Promise<UiHost>;
+  /** Skips `t` (with a printed reason) while the server lacks one of `needed`; the final run must not skip. */
+  lacking(t: TestContext): boolean;
+}
+
+/** Call at the top of a `describe` body: registers its before/after hooks. */
+export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: readonly string[] }): UiSession {
+  let browser: Browser | undefined;
+  let srv: StartedServer | undefined;
+  const open: UiHost[] = [];
+  const started = (): StartedServer => {
+    if (!srv) throw new Error('grove-server not started (use the session inside tests)');
+    return srv;
+  };
+  const launched = (): Browser => {
+    if (!browser) throw new Error('Chromium not launched (use the session inside tests)');
+    return browser;
+  };
+
+  before(async () => {
+    browser = await launchChromium();
+    srv = await startServer();
+    srv.server.on('notification', (method: string, params: unknown) => open.forEach((ui) => ui.relay.notify(method, params)));
+  });
+
+  after(async () => {
+    for (const ui of open) await ui.close();
+    await browser?.close();
+    await srv?.stop();
+  });
+
+  return {
+    get browser() {
+      return launched();
+    },
+    get srv() {
+      return started();
+    },
+    open,
+    rpc: <T>(method: string, params: unknown) => started().server.request<T>(method, params),
+    async openView(projectId) {
+      const s = started();
+      const ui = await openUi(launched(), { request: (m, p, signal) => s.server.request(m, p, signal) }, { projectId, methods: s.methods, allowed: opts.allowed });
+      open.push(ui);
+      return ui;
+    },
+    lacking(t) {
+      const missing = (opts.needed ?? []).filter((m) => !started().methods.includes(m));
+      if (missing.length) t.skip(`server lacks ${missing.join(', ')}`);
+      return missing.length > 0;
+    },
+  };
+}
