@@ -3,17 +3,12 @@
 #include <cctype>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "agents/MemoryAgent.h"
-#include "agents/ModelJson.h"
 #include "agents/PromptTemplates.h"
 
 namespace grove {
 
 namespace {
-
-using nlohmann::json;
 
 std::string oneLine(const std::string& text) {
   std::string flat;
@@ -134,27 +129,8 @@ ChatRequest extractionRequest(const std::vector<Unit>& units, CapsuleType type,
   return r;
 }
 
-std::optional<CapsuleDraft> parseExtractionReply(const std::string& text, std::string& why) {
-  json j = json::parse(unfenceJson(text), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    why = "not a JSON object";
-    return std::nullopt;
-  }
-  if (j.size() != 4) {
-    why = "expected exactly the keys name, requires_human_review, instruction, example";
-    return std::nullopt;
-  }
-  auto str = [&](const char* k) { return j.contains(k) && j[k].is_string(); };
-  if (!str("name") || !str("instruction") || !str("example") || !j.contains("requires_human_review") ||
-      !j["requires_human_review"].is_boolean()) {
-    why = "a key is missing or has the wrong type";
-    return std::nullopt;
-  }
-  CapsuleDraft d;
-  d.name = oneLine(j["name"].get<std::string>());
-  d.instruction = j["instruction"].get<std::string>();
-  d.example = j["example"].get<std::string>();
-  d.requiresReview = j["requires_human_review"].get<bool>();
+std::optional<CapsuleDraft> draftFromModel(CapsuleDraft d, std::string& why) {
+  d.name = oneLine(d.name);
   d.source = "model";
   if (d.name.empty() || oneLine(d.instruction).empty()) {
     why = "empty name or instruction";

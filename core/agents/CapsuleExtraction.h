@@ -31,9 +31,10 @@ CapsuleDraft extractiveCapsule(const std::vector<Unit>& units, CapsuleType type,
 ChatRequest extractionRequest(const std::vector<Unit>& units, CapsuleType type,
                               const std::string& model);
 
-/// Parses the model's reply strictly (exactly the four keys, right types,
-/// non-empty name and instruction); nullopt with `why` otherwise.
-std::optional<CapsuleDraft> parseExtractionReply(const std::string& text, std::string& why);
+/// A draft read from the model's reply (by llm/ModelReplies) made ready:
+/// one-line name of at most 6 words; nullopt with `why` when the name or the
+/// instruction is empty.
+std::optional<CapsuleDraft> draftFromModel(CapsuleDraft draft, std::string& why);
 
 /// The `[PATTERN: type | name]` block a capsule adds to a system prompt.
 std::string patternBlock(const Capsule& capsule);

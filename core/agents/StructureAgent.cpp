@@ -1,16 +1,11 @@
 #include "agents/StructureAgent.h"
 
-#include <nlohmann/json.hpp>
-
-#include "agents/ModelJson.h"
 #include "agents/PromptTemplates.h"
 #include "agents/MemoryAgent.h"
 
 namespace grove {
 
 namespace {
-
-using nlohmann::json;
 
 std::string contextBlock(const StructureContext& c) {
   std::string out = "- Mode: " + std::string(c.inBranch ? "branch" : "mainline");
@@ -26,18 +21,6 @@ std::string contextBlock(const StructureContext& c) {
     out += "\n- Recent branch intents: " + joined;
   }
   return out;
-}
-
-// Reads key `k` of `o` as type T; false (with why) when absent or mistyped.
-bool need(const json& o, const char* k, json::value_t type, std::string& why) {
-  auto it = o.find(k);
-  if (it == o.end()) {
-    why = std::string("missing key ") + k;
-    return false;
-  }
-  bool ok = type == json::value_t::number_float ? it->is_number() : it->type() == type;
-  if (!ok) why = std::string("key ") + k + " has the wrong type";
-  return ok;
 }
 
 }  // namespace
@@ -63,55 +46,20 @@ ChatRequest structureRequest(const StructureContext& context, const std::string&
   return r;
 }
 
-std::optional<StructureReply> parseStructureReply(const std::string& text, std::string& why) {
-  json j = json::parse(unfenceJson(text), nullptr, false);
-  if (j.is_discarded()) {
-    why = "not JSON";
-    return std::nullopt;
-  }
-  if (!j.is_object()) {
-    why = "not a JSON object";
-    return std::nullopt;
-  }
-  if (!need(j, "primary_action", json::value_t::string, why) ||
-      !need(j, "asset_action", json::value_t::string, why) ||
-      !need(j, "confidence", json::value_t::number_float, why) ||
-      !need(j, "reason", json::value_t::string, why) ||
-      !need(j, "show_suggestion", json::value_t::boolean, why))
-    return std::nullopt;
-  StructureReply r;
-  r.primaryAction = j["primary_action"].get<std::string>();
-  r.assetAction = j["asset_action"].get<std::string>();
-  r.confidence = j["confidence"].get<double>();
-  r.reason = j["reason"].get<std::string>();
-  r.showSuggestion = j["show_suggestion"].get<bool>();
-  if (auto it = j.find("asset_reason"); it != j.end()) {
-    if (!it->is_string()) {
-      why = "key asset_reason has the wrong type";
-      return std::nullopt;
-    }
-    r.assetReason = it->get<std::string>();
-  }
-  if (auto it = j.find("title"); it != j.end() && !it->is_null()) {
-    if (!it->is_string()) {
-      why = "key title has the wrong type";
-      return std::nullopt;
-    }
-    r.title = it->get<std::string>();
-  }
+bool validStructureReply(const StructureReply& r, std::string& why) {
   if (r.primaryAction != "continue" && r.primaryAction != "branch" && r.primaryAction != "return_parent") {
     why = "unknown primary_action";
-    return std::nullopt;
+    return false;
   }
   if (r.assetAction != "none" && r.assetAction != "extract_reasoning" && r.assetAction != "extract_task_sop") {
     why = "unknown asset_action";
-    return std::nullopt;
+    return false;
   }
   if (!(r.confidence >= 0 && r.confidence <= 1)) {
     why = "confidence outside 0..1";
-    return std::nullopt;
+    return false;
   }
-  return r;
+  return true;
 }
 
 }  // namespace grove

@@ -1,9 +1,10 @@
 // StructureAgent: the model path of structure suggestions (Contextify's
 // structure agent). Builds the utility-model request from the execution
-// context, the user model and the recent turns, and reads its reply as strict
-// JSON. Anything that is not exactly the documented object (not JSON, a
-// missing key, a wrong type, an unknown action, a confidence outside 0..1) is
-// invalid, and invalid output means `continue`: no suggestion.
+// context, the user model and the recent turns, and judges its reply (read
+// from strict JSON by the adapter in llm/ModelReplies). Anything that is not
+// exactly the documented object (not JSON, a missing key, a wrong type, an
+// unknown action, a confidence outside 0..1) is invalid, and invalid output
+// means `continue`: no suggestion.
 #pragma once
 
 #include <optional>
@@ -44,7 +45,8 @@ struct StructureReply {
 ChatRequest structureRequest(const StructureContext& context, const std::string& userModelJson,
                              const std::string& model);
 
-/// Parses the reply; nullopt with `why` set when it is not valid.
-std::optional<StructureReply> parseStructureReply(const std::string& text, std::string& why);
+/// Whether a reply read from the model holds known actions and a confidence
+/// in 0..1; false with `why` set otherwise.
+bool validStructureReply(const StructureReply& reply, std::string& why);
 
 }  // namespace grove

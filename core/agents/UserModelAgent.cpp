@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <nlohmann/json.hpp>
 
 #include "agents/MemoryAgent.h"
 
@@ -46,11 +45,6 @@ struct Tally {
   }
 };
 
-nlohmann::json toJson(const Preference& p) {
-  auto round2 = [](double v) { return std::round(v * 100) / 100; };
-  return {{"value", round2(p.value)}, {"evidence_strength", round2(p.evidence)}, {"examples", p.examples}};
-}
-
 }  // namespace
 
 UserModel buildUserModel(const std::vector<StructureEvent>& events) {
@@ -87,18 +81,6 @@ structure::Bias biasFrom(const UserModel& m) {
   b.ret = shift(m.returning);
   b.extract = shift(m.extracting);
   return b;
-}
-
-std::string userModelJson(const UserModel& m) {
-  if (m.events == 0) return "";
-  nlohmann::json j{{"stage", m.stage},
-                   {"events", m.events},
-                   {"preferences",
-                    {{"branching", toJson(m.branching)},
-                     {"returning", toJson(m.returning)},
-                     {"extracting", toJson(m.extracting)},
-                     {"granularity", toJson(m.granularity)}}}};
-  return j.dump();
 }
 
 }  // namespace grove

@@ -20,7 +20,4 @@ UserModel buildUserModel(const std::vector<StructureEvent>& events);
 /// preference's value, weighted by its evidence.
 structure::Bias biasFrom(const UserModel& model);
 
-/// The model as compact JSON text, for the structure agent's prompt.
-std::string userModelJson(const UserModel& model);
-
 }  // namespace grove

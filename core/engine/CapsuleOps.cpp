@@ -88,7 +88,7 @@ Capsule Engine::updateCapsule(const std::string& capsuleId, const CapsuleUpdate&
     // Projects it is enabled in now send the new text: tell their clients.
     for (const auto& pid : c.enabledIn)
       if (ProjectState* ps = impl_->findState(pid); ps && !ps->project.deletedAt)
-        impl_->bump(*ps, "capsule", {});
+        impl_->bump(*ps, ChangeOp::Capsule, {});
     return capsule(capsuleId);
   });
 }
@@ -107,7 +107,7 @@ Capsule Engine::setCapsuleEnabled(const std::string& capsuleId, const std::strin
     if (was != enabled) {
       impl_->store->setCapsuleEnabled(capsuleId, projectId, enabled);
       // The project's system prompt changed.
-      impl_->bump(ps, "capsule", {});
+      impl_->bump(ps, ChangeOp::Capsule, {});
     }
     return capsule(capsuleId);
   });
@@ -119,7 +119,7 @@ void Engine::deleteCapsule(const std::string& capsuleId) {
     impl_->store->deleteCapsule(capsuleId);
     for (const auto& pid : c.enabledIn)
       if (ProjectState* ps = impl_->findState(pid); ps && !ps->project.deletedAt)
-        impl_->bump(*ps, "capsule", {});
+        impl_->bump(*ps, ChangeOp::Capsule, {});
   });
 }
 

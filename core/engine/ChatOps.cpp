@@ -64,11 +64,11 @@ Unit Engine::endStream(const std::string& unitId, const std::string& content, St
       impl_->writeUnit(u);
       ps.project.mainlineEndId = impl_->nearestLive(ps.project.mainlineEndId);
       ps.project.cursorId = impl_->nearestLive(ps.project.cursorId);
-      impl_->bump(ps, "stream", {unitId});
+      impl_->bump(ps, ChangeOp::Stream, {unitId});
       return u;
     }
     // Now it becomes history: one undoable append with the final text.
-    Change ch = impl_->begin(ps, "append");
+    Change ch = impl_->begin(ps, ChangeOp::Append);
     impl_->touchNew(ch, u);
     impl_->writeUnit(u);
     impl_->finish(ch, ps);
@@ -85,7 +85,7 @@ void Engine::setBranchSummary(const std::string& projectId, const std::string& h
                           .value_or(BranchMeta{projectId, headId, {}, {}, BranchStatus::Open, {}});
     meta.summary = summary;
     impl_->putBranch(meta);
-    impl_->bump(ps, "summary", {headId});
+    impl_->bump(ps, ChangeOp::Summary, {headId});
   });
 }
 

@@ -18,7 +18,11 @@ Engine::~Engine() {
 }
 
 void Engine::setChangeListener(ChangeListener listener) { impl_->listener = std::move(listener); }
+void Engine::setSuggestionListener(SuggestionListener listener) {
+  impl_->suggestionListener = std::move(listener);
+}
 void Engine::setActor(std::string actor) { impl_->actor = std::move(actor); }
+const std::string& Engine::actor() const { return impl_->actor; }
 
 // ---- Batches -------------------------------------------------------------
 
@@ -37,6 +41,7 @@ void Engine::commitBatch() {
     impl_->store->commit();
   } catch (...) {
     impl_->pending.clear();
+    impl_->suggestionPending.clear();
     impl_->memoletPending.clear();
     impl_->dropCaches();
     impl_->dirty = false;
@@ -56,6 +61,7 @@ void Engine::abortBatch() {
   } catch (...) {
   }
   impl_->pending.clear();
+  impl_->suggestionPending.clear();
   impl_->memoletPending.clear();
   impl_->dropCaches();
   impl_->dirty = false;
@@ -70,6 +76,12 @@ void Engine::Impl::deliver() {
     pending.clear();
     if (listener)
       for (const auto& e : events) listener(e);
+  }
+  if (!suggestionPending.empty()) {
+    auto events = std::move(suggestionPending);
+    suggestionPending.clear();
+    if (suggestionListener)
+      for (const auto& e : events) suggestionListener(e);
   }
   if (!memoletPending.empty()) {
     auto events = std::move(memoletPending);
@@ -249,9 +261,9 @@ void Engine::Impl::dropBranch(const std::string& projectId, const std::string& h
 
 // ---- Recording -------------------------------------------------------------
 
-Change Engine::Impl::begin(ProjectState& ps, std::string kind) {
+Change Engine::Impl::begin(ProjectState& ps, ChangeOp kind) {
   Change ch;
-  ch.kind = std::move(kind);
+  ch.kind = kind;
   ch.marksBefore = {ps.project.mainlineStartId, ps.project.mainlineEndId};
   return ch;
 }
@@ -276,7 +288,7 @@ void Engine::Impl::touchBranch(Change& ch, const std::string& projectId, const s
 bool Engine::Impl::finish(Change& ch, ProjectState& ps) {
   Operation op;
   op.projectId = ps.project.id;
-  op.kind = ch.kind;
+  op.kind = std::string(toString(ch.kind));
   op.createdAt = now();
   op.author = actor;
   op.marksBefore = ch.marksBefore;
@@ -302,12 +314,12 @@ bool Engine::Impl::finish(Change& ch, ProjectState& ps) {
   return true;
 }
 
-void Engine::Impl::bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds) {
+void Engine::Impl::bump(ProjectState& ps, ChangeOp op, std::vector<std::string> unitIds) {
   memoletsOnUnits(op, unitIds);
   ps.project.revision += 1;
   ps.project.updatedAt = now();
   writeProject(ps);
-  pending.push_back({ps.project.id, ps.project.revision, std::move(op), std::move(unitIds)});
+  pending.push_back({ps.project.id, ps.project.revision, op, std::move(unitIds), actor});
 }
 
 // ---- Projects ----------------------------------------------------------------
@@ -324,7 +336,7 @@ Project Engine::createProject(const std::string& title,
     ps->scopedLoaded = true;  // a new project has no scoped units
     ProjectState& ref = *ps;
     impl_->projects.emplace(ps->project.id, std::move(ps));
-    impl_->bump(ref, "create", {});
+    impl_->bump(ref, ChangeOp::Create, {});
     return ref.project;
   });
 }
@@ -350,7 +362,7 @@ Project Engine::renameProject(const std::string& projectId, const std::string& t
   return impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);
     ps.project.title = title;
-    impl_->bump(ps, "rename", {});
+    impl_->bump(ps, ChangeOp::Rename, {});
     return ps.project;
   });
 }
@@ -359,7 +371,7 @@ void Engine::deleteProject(const std::string& projectId) {
   impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);
     ps.project.deletedAt = impl_->now();
-    impl_->bump(ps, "delete", {});
+    impl_->bump(ps, ChangeOp::Delete, {});
   });
 }
 
@@ -369,7 +381,7 @@ Project Engine::restoreProject(const std::string& projectId) {
     if (!ps) throw Error::notFound("projectNotFound", projectId);
     if (ps->project.deletedAt) {
       ps->project.deletedAt.reset();
-      impl_->bump(*ps, "restore", {});
+      impl_->bump(*ps, ChangeOp::Restore, {});
     }
     return ps->project;
   });
@@ -393,7 +405,7 @@ Project Engine::setCursor(const std::string& projectId,
     }
     if (ps.project.cursorId != cursorId) {
       ps.project.cursorId = cursorId;
-      impl_->bump(ps, "cursor", cursorId ? std::vector<std::string>{*cursorId}
+      impl_->bump(ps, ChangeOp::Cursor, cursorId ? std::vector<std::string>{*cursorId}
                                          : std::vector<std::string>{});
     }
     return ps.project;

@@ -27,6 +27,7 @@
 #include "agents/StructureAgent.h"
 #include "model/Capsule.h"
 #include "model/Suggestion.h"
+#include "model/ChangeOp.h"
 #include "model/UserModel.h"
 #include "engine/MemoletApi.h"
 #include "model/Unit.h"
@@ -41,11 +42,18 @@ namespace grove {
 struct ChangeEvent {
   std::string projectId;
   int64_t revision = 0;
-  std::string op;
+  ChangeOp op = ChangeOp::Append;
   std::vector<std::string> unitIds;
-  /// Set for a suggestion notice: `op` is then "didCreate" or "didChange" and
-  /// the server sends grove/suggestion/<op> instead of grove/project/didChange.
-  std::shared_ptr<const Suggestion> suggestion;
+  std::string actor;  // the client that made the change
+};
+
+/// Announced when a suggestion is created or changes state
+/// (grove/suggestion/didCreate and didChange).
+struct SuggestionEvent {
+  std::string projectId;
+  int64_t revision = 0;
+  bool created = false;
+  Suggestion suggestion;
 };
 
 /// What analysing a sent message produced (SuggestionOps.cpp).
@@ -133,8 +141,12 @@ public:
 
   using ChangeListener = std::function<void(const ChangeEvent&)>;
   void setChangeListener(ChangeListener listener);
-  /// Who the following changes are attributed to (a client name).
+  using SuggestionListener = std::function<void(const SuggestionEvent&)>;
+  void setSuggestionListener(SuggestionListener listener);
+  /// Who the following changes are attributed to (a client name). The
+  /// session sets it before every request and continuation it runs.
   void setActor(std::string actor);
+  const std::string& actor() const;
 
   /// Groups the following mutations into one durable commit.
   void beginBatch();

@@ -34,7 +34,7 @@ struct ProjectState {
 /// One undoable mutation in progress: before images are taken as units are
 /// first touched; after images are read from the cache when it finishes.
 struct Change {
-  std::string kind;
+  ChangeOp kind = ChangeOp::Append;
   Marks marksBefore;
   std::vector<std::string> unitOrder;
   std::unordered_map<std::string, Unit> befores;
@@ -53,6 +53,8 @@ struct Engine::Impl {
   bool batchBegun = false;  // ...and its transaction has started
   bool dirty = false;  // the store was written since the last durable point
   std::vector<ChangeEvent> pending;
+  SuggestionListener suggestionListener;
+  std::vector<SuggestionEvent> suggestionPending;
   std::unordered_map<std::string, std::unique_ptr<Node>> nodes;
   std::unordered_map<std::string, std::unique_ptr<ProjectState>> projects;
   // Memolets: lazily built indexes (dropped with the other caches), the
@@ -95,7 +97,7 @@ struct Engine::Impl {
   void dropBranch(const std::string& projectId, const std::string& headId);
 
   // Recording.
-  Change begin(ProjectState& ps, std::string kind);
+  Change begin(ProjectState& ps, ChangeOp kind);
   void touch(Change& ch, const Unit& current);
   void touchNew(Change& ch, const Unit& created);
   void touchBranch(Change& ch, const std::string& projectId, const std::string& headId);
@@ -103,7 +105,7 @@ struct Engine::Impl {
   /// queues the change event. Returns false when nothing changed.
   bool finish(Change& ch, ProjectState& ps);
   /// A change that is not undoable: bumps the revision, queues the event.
-  void bump(ProjectState& ps, std::string op, std::vector<std::string> unitIds);
+  void bump(ProjectState& ps, ChangeOp op, std::vector<std::string> unitIds);
   void applyImages(ProjectState& ps, const Operation& op, bool undo);
   /// The body of append; `logged`: an undoable operation (else streaming).
   Unit appendUnit(const AppendRequest& request, bool logged);
@@ -116,7 +118,7 @@ struct Engine::Impl {
   // Memolets (engine/MemoletIndexing.cpp).
   MemoletState& memolets();
   /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.
-  void memoletsOnUnits(const std::string& op, const std::vector<std::string>& unitIds);
+  void memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds);
   /// Queues a grove/memolet/didChange for these memolets.
   void memoletsChanged(const std::string& projectId, std::vector<std::string> memoletIds);
 
@@ -138,6 +140,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
   dirty = false;
   size_t pendingBefore = pending.size();
   size_t memoletPendingBefore = memoletPending.size();
+  size_t suggestionPendingBefore = suggestionPending.size();
   try {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
@@ -157,6 +160,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
     } catch (...) {
     }
     pending.resize(std::min(pending.size(), pendingBefore));
+    suggestionPending.resize(std::min(suggestionPending.size(), suggestionPendingBefore));
     memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));
     // Anything this mutation wrote to the caches is now wrong: reload lazily.
     if (dirty) dropCaches();

@@ -32,7 +32,7 @@ void Engine::Impl::applyImages(ProjectState& ps, const Operation& op, bool undo)
   // The cursor is not history, but it must point at something alive.
   ps.project.cursorId = nearestLive(ps.project.cursorId);
   store->setOpUndone(ps.project.id, op.seq, undo);
-  bump(ps, undo ? "undo" : "redo", std::move(ids));
+  bump(ps, undo ? ChangeOp::Undo : ChangeOp::Redo, std::move(ids));
 }
 
 Project Engine::undo(const std::string& projectId) {

@@ -328,10 +328,10 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
 }  // namespace
 }  // namespace memolets
 
-void Engine::Impl::memoletsOnUnits(const std::string& op, const std::vector<std::string>& unitIds) {
-  const bool appended = op == "append";
-  const bool changedText = op == "edit" || op == "delete" || op == "stream" || op == "undo" ||
-                           op == "redo";
+void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds) {
+  const bool appended = op == ChangeOp::Append;
+  const bool changedText = op == ChangeOp::Edit || op == ChangeOp::Delete || op == ChangeOp::Stream ||
+                           op == ChangeOp::Undo || op == ChangeOp::Redo;
   if (!appended && !changedText) return;
   std::vector<std::string> changed;
   std::string projectId;

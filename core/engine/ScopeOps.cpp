@@ -34,7 +34,7 @@ ScopePreview Engine::preview(const std::string& projectId,
 void Engine::resetScope(const std::string& projectId) {
   impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);
-    Change ch = impl_->begin(ps, "scopeReset");
+    Change ch = impl_->begin(ps, ChangeOp::ScopeReset);
     for (const Unit& stored : impl_->store->scopedUnits(projectId)) {
       Node& n = impl_->liveNode(stored.id);
       impl_->touch(ch, n.unit);

@@ -17,12 +17,12 @@ void logStructureEvent(Engine::Impl& impl, const std::string& projectId, const s
 }
 
 void announceSuggestion(Engine::Impl& impl, const Suggestion& s, bool created) {
-  ChangeEvent e;
+  SuggestionEvent e;
   e.projectId = s.projectId;
   if (ProjectState* ps = impl.findState(s.projectId)) e.revision = ps->project.revision;
-  e.op = created ? "didCreate" : "didChange";
-  e.suggestion = std::make_shared<const Suggestion>(s);
-  impl.pending.push_back(std::move(e));
+  e.created = created;
+  e.suggestion = s;
+  impl.suggestionPending.push_back(std::move(e));
 }
 
 }  // namespace grove

@@ -9,7 +9,7 @@ Project Engine::setMainline(const std::string& projectId, const Field<std::strin
   return impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);
     Store& store = *impl_->store;
-    Change ch = impl_->begin(ps, "mainline");
+    Change ch = impl_->begin(ps, ChangeOp::Mainline);
 
     if (endId && !*endId) {
       // Cleared: the default, following continuing children from the root.
@@ -95,7 +95,7 @@ Branch Engine::updateBranch(const std::string& projectId, const std::string& hea
       throw Error::invalidOp("notBranchHead",
                              "unit " + headId + " does not start a branch; use its branch's head",
                              headId);
-    Change ch = impl_->begin(ps, "branch");
+    Change ch = impl_->begin(ps, ChangeOp::Branch);
     impl_->touchBranch(ch, projectId, headId);
     BranchMeta meta = impl_->store->branch(projectId, headId)
                           .value_or(BranchMeta{projectId, headId, {}, {}, BranchStatus::Open, {}});

@@ -356,7 +356,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
         Node& trigger = impl_->liveNodeIn(*s.triggerUnitId, s.projectId, "suggestionId");
         Node* anchor = impl_->parentOf(trigger);
         if (!anchor) cannotApply("the first message of a project cannot start a branch", s.id);
-        Change ch = impl_->begin(ps, "branch");
+        Change ch = impl_->begin(ps, ChangeOp::Branch);
         if (!trigger.unit.startsBranch) {
           impl_->touch(ch, trigger.unit);
           Unit u = trigger.unit;
@@ -390,7 +390,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
             branchUnits.erase(std::remove_if(branchUnits.begin(), branchUnits.end(),
                                              [&](const Unit& u) { return u.seq >= t->unit.seq; }),
                               branchUnits.end());
-        Change ch = impl_->begin(ps, "branch");
+        Change ch = impl_->begin(ps, ChangeOp::Branch);
         impl_->touchBranch(ch, s.projectId, head.unit.id);
         BranchMeta meta = impl_->store->branch(s.projectId, head.unit.id)
                               .value_or(BranchMeta{s.projectId, head.unit.id, {}, {}, BranchStatus::Open, {}});
@@ -407,7 +407,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
         break;
       }
       case SuggestionKind::Exclude: {
-        Change ch = impl_->begin(ps, "setScope");
+        Change ch = impl_->begin(ps, ChangeOp::SetScope);
         for (const auto& id : s.anchorIds) {
           Node* n = impl_->findNode(id);
           if (!n || n->unit.removed || n->unit.projectId != s.projectId) continue;

@@ -57,7 +57,7 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     u.startsBranch = startsBranch;
     u.author = impl_->actor;
 
-    Change ch = impl_->begin(ps, "append");
+    Change ch = impl_->begin(ps, ChangeOp::Append);
     impl_->touchNew(ch, u);
     impl_->insertUnit(u);
     if (req.branch) {
@@ -76,7 +76,7 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     if (logged)
       impl_->finish(ch, ps);
     else
-      impl_->bump(ps, "append", {u.id});
+      impl_->bump(ps, ChangeOp::Append, {u.id});
     return u;
   }
 }
@@ -102,7 +102,7 @@ Unit Engine::edit(const std::string& unitId, const std::string& content) {
     if (n.unit.kind == Kind::Placeholder)
       throw Error::invalidOp("isPlaceholder", "a placeholder has no content to edit", unitId);
     if (n.unit.content == content) return n.unit;
-    Change ch = impl_->begin(ps, "edit");
+    Change ch = impl_->begin(ps, ChangeOp::Edit);
     impl_->touch(ch, n.unit);
     // The prior text is kept, with the time it was written.
     impl_->store->addRevision(unitId, {n.unit.content, n.unit.editedAt.value_or(n.unit.createdAt)});
@@ -145,7 +145,7 @@ std::vector<Unit> Engine::setScope(const std::vector<std::string>& unitIds, Scop
       Node& cursor = impl_->liveNodeIn(**cursorId, projectId, "cursorId");
       for (Node* n : impl_->pathTo(ps, &cursor)) onPath.insert(n);
     }
-    Change ch = impl_->begin(ps, "setScope");
+    Change ch = impl_->begin(ps, ChangeOp::SetScope);
     std::vector<Unit> out;
     for (const auto& id : unitIds) {
       Node& n = impl_->liveNode(id);
@@ -217,7 +217,7 @@ DeleteResult Engine::deleteUnits(const std::vector<std::string>& unitIds, bool s
     DeleteResult result{removedOrder, placeholders};
     if (preview) return result;
 
-    Change ch = impl_->begin(ps, "delete");
+    Change ch = impl_->begin(ps, ChangeOp::Delete);
     for (const auto& id : removedOrder) {
       Node& n = impl_->liveNode(id);
       impl_->touch(ch, n.unit);

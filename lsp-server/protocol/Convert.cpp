@@ -93,7 +93,7 @@ json toJson(const DeleteResult& d) {
 }
 
 json toJson(const ChangeEvent& e) {
-  return json{{"projectId", e.projectId}, {"revision", e.revision}, {"op", e.op},
+  return json{{"projectId", e.projectId}, {"revision", e.revision}, {"op", toString(e.op)}, {"actor", e.actor},
               {"unitIds", e.unitIds}};
 }
 

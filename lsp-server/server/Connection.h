@@ -8,11 +8,14 @@
 #include <set>
 #include <string>
 
-#include "jsonrpc/FrameWriter.h"
-#include "support/Cancellation.h"
-
 #include <map>
 #include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "jsonrpc/FrameWriter.h"
+#include "support/Cancellation.h"
 
 namespace grove::server {
 
@@ -60,6 +63,29 @@ public:
     std::lock_guard<std::mutex> lock(mu_);
     running_.erase(id);
   }
+  /// Replies made while this connection's batch runs wait for its commit:
+  /// nothing is reported done before it is durable.
+  void holdReplies() {
+    std::lock_guard<std::mutex> lock(replyMu_);
+    holding_ = true;
+  }
+  /// Stops holding and returns what was held, in order.
+  std::vector<nlohmann::json> releaseReplies() {
+    std::lock_guard<std::mutex> lock(replyMu_);
+    holding_ = false;
+    return std::move(held_);
+  }
+  /// Sends a reply now, or holds it while the batch runs (any thread).
+  void deliver(nlohmann::json reply) {
+    std::unique_lock<std::mutex> lock(replyMu_);
+    if (holding_) {
+      held_.push_back(std::move(reply));
+      return;
+    }
+    lock.unlock();
+    writer_.write(reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+
   /// Cancels everything this connection has running (it went away).
   void cancelAll() {
     std::lock_guard<std::mutex> lock(mu_);
@@ -73,6 +99,9 @@ private:
   std::mutex mu_;
   std::set<std::string> cancelled_;
   std::map<std::string, CancellationToken> running_;
+  std::mutex replyMu_;
+  bool holding_ = false;
+  std::vector<nlohmann::json> held_;
 };
 
 }  // namespace grove::server

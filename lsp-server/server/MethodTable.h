@@ -1,5 +1,6 @@
-// MethodTable: the typed list of every JSON-RPC method the server answers.
-// PROTOCOL.md must document exactly these names (a test checks both ways).
+// MethodTable: every JSON-RPC method the server answers, with what the
+// dispatcher must know about it. PROTOCOL.md must document exactly these
+// names (a test checks both ways).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,8 @@
 
 #include "engine/Engine.h"
 #include "protocol/Params.h"
+#include "server/Reply.h"
+#include "session/Session.h"
 
 namespace grove::server {
 
@@ -18,34 +21,56 @@ using nlohmann::json;
 class Connection;
 class Server;
 
-/// What a handler gets besides its params.
+/// Where a method's answer is made. Every handler starts on the engine
+/// thread inside its connection's batch; an EngineThread method must answer
+/// before its handler returns, a Worker method may keep its Reply and answer
+/// from a continuation once slow work (a provider call) is done.
+enum class RunsOn { EngineThread, Worker };
+
+/// Whether `expectedRevision` is honoured: the request changes the project
+/// named by `projectId` (or owning `unitId` / `unitIds[0]`), and is refused
+/// with revisionConflict when that project moved on.
+enum class Revision { Ignored, Checked };
+
+struct MethodSpec {
+  RunsOn runsOn = RunsOn::EngineThread;
+  Revision revision = Revision::Ignored;
+};
+
+inline constexpr MethodSpec kRead{RunsOn::EngineThread, Revision::Ignored};
+inline constexpr MethodSpec kChange{RunsOn::EngineThread, Revision::Checked};
+inline constexpr MethodSpec kSlowRead{RunsOn::Worker, Revision::Ignored};
+inline constexpr MethodSpec kSlowChange{RunsOn::Worker, Revision::Checked};
+
+/// What a handler gets besides its params and its Reply.
 struct RequestContext {
+  session::Session& session;
   Engine& engine;
   Connection& connection;
   Server& server;
   const json& id;  // null for notifications
-  /// Set by a handler that will answer later (Server::replyLater); its
-  /// return value is then ignored.
-  bool deferred = false;
 };
 
-using Handler = std::function<json(RequestContext&, const proto::Params&)>;
+using Handler = std::function<void(RequestContext&, const proto::Params&, Reply)>;
+/// A handler whose return value is the result (or which throws the error).
+using ResultHandler = std::function<json(RequestContext&, const proto::Params&)>;
+
+struct Method {
+  MethodSpec spec;
+  Handler handler;
+};
 
 class MethodTable {
 public:
-  void add(std::string name, Handler handler) { methods_[std::move(name)] = std::move(handler); }
-  const Handler* find(const std::string& name) const {
-    auto it = methods_.find(name);
-    return it == methods_.end() ? nullptr : &it->second;
-  }
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& [name, h] : methods_) out.push_back(name);
-    return out;
-  }
+  /// A method answered with what `handler` returns.
+  void add(std::string name, MethodSpec spec, ResultHandler handler);
+  /// A method whose handler answers through its Reply, now or later.
+  void addWithReply(std::string name, MethodSpec spec, Handler handler);
+  const Method* find(const std::string& name) const;
+  std::vector<std::string> names() const;
 
 private:
-  std::map<std::string, Handler> methods_;
+  std::map<std::string, Method> methods_;
 };
 
 // One registration function per namespace (handlers/<Area>Handlers.cpp).

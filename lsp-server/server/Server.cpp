@@ -5,10 +5,8 @@
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
 #include "jsonrpc/JsonDepth.h"
-#include "llm/ConfigLoader.h"
 #include "protocol/Convert.h"
 #include "protocol/SuggestionJson.h"
-#include "server/MemoletJobs.h"
 #include "server/Replies.h"
 #include "support/Log.h"
 
@@ -27,32 +25,51 @@ bool validId(const json& id) { return id.is_string() || id.is_number_integer() |
 
 }  // namespace
 
-Server::Server(Engine& engine, llm::ProviderRegistry& providers, Options options)
-    : engine_(engine), providers_(providers), options_(std::move(options)), methods_(makeMethodTable()) {
-  engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
-  engine_.setMemoletListener([this](const MemoletEvent& e) { memoletOutbox_.push_back(e); });
+Server::Server(session::Session& session, Options options, MethodTable methods)
+    : session_(session), engine_(session.engine()), options_(std::move(options)), methods_(std::move(methods)) {
+  listen();
 }
 
-namespace {
-std::unique_ptr<llm::ProviderRegistry> offlineProviders() {
-  return std::make_unique<llm::ProviderRegistry>(
-      llm::offlineSettings());
-}
-}  // namespace
+Server::Server(session::Session& session, Options options)
+    : Server(session, std::move(options), makeMethodTable()) {}
 
 Server::Server(Engine& engine, Options options)
-    : engine_(engine),
-      ownProviders_(offlineProviders()),
-      providers_(*ownProviders_),
+    : ownSession_(std::make_unique<session::Session>(engine)),
+      session_(*ownSession_),
+      engine_(engine),
       options_(std::move(options)),
       methods_(makeMethodTable()) {
-  engine_.setChangeListener([this](const ChangeEvent& e) { outbox_.push_back(e); });
-  engine_.setMemoletListener([this](const MemoletEvent& e) { memoletOutbox_.push_back(e); });
+  listen();
 }
 
 Server::~Server() {
-  engine_.setChangeListener(nullptr);
-  engine_.setMemoletListener(nullptr);
+  // The session may outlive this server: nothing may reach it afterwards.
+  session_.setEventSink({});
+}
+
+// What a committed change announces, to every initialized client.
+void Server::listen() {
+  session::EventSink sink;
+  sink.changes = [this](const std::vector<ChangeEvent>& events) {
+    std::vector<json> out;
+    for (const auto& e : events) out.push_back(notification("grove/project/didChange", proto::toJson(e)));
+    broadcast(out);
+  };
+  sink.suggestions = [this](const std::vector<SuggestionEvent>& events) {
+    std::vector<json> out;
+    for (const auto& e : events)
+      out.push_back(notification(e.created ? "grove/suggestion/didCreate" : "grove/suggestion/didChange",
+                                 {{"projectId", e.projectId}, {"suggestion", proto::toJson(e.suggestion)}}));
+    broadcast(out);
+  };
+  sink.memolets = [this](const std::vector<MemoletEvent>& events) {
+    std::vector<json> out;
+    for (const auto& e : events)
+      out.push_back(notification("grove/memolet/didChange",
+                                 {{"projectId", e.projectId}, {"memoletIds", e.memoletIds}}));
+    broadcast(out);
+  };
+  session_.setEventSink(std::move(sink));
 }
 
 json Server::clients() {
@@ -162,66 +179,32 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
   if (!early.empty()) conn.writer().writeAll(early);
   if (messages.empty()) return;
 
-  std::lock_guard<std::mutex> lock(engineMu_);
-  engine_.setActor(conn.clientName);
-  std::vector<json> replies;
-  bool batchOpen = false;
-  for (const auto& msg : messages) {
-    if (conn.exitRequested) break;
-    if (!batchOpen) {
-      engine_.beginBatch();
-      batchOpen = true;
-    }
-    bool isRequest = false;
-    json reply = dispatch(conn, msg, isRequest);
-    if (isRequest) replies.push_back(std::move(reply));
-  }
-  if (batchOpen) {
-    try {
-      engine_.commitBatch();
-    } catch (const Error& e) {
-      // Nothing of the batch is durable: no request in it may report success.
-      log::error(std::string("commit failed: ") + e.what());
-      for (auto& r : replies)
-        if (r.contains("result")) r = errorReply(r["id"], e);
-      for (const auto& id : deferredIds_) replies.push_back(errorReply(id, e));
-      afterCommit_.clear();
-    }
-  }
-  deferredIds_.clear();
-  std::vector<std::string> out;
-  out.reserve(replies.size());
-  for (const auto& r : replies) out.push_back(r.dump(-1, ' ', false, json::error_handler_t::replace));
-  conn.writer().writeAll(out);
-  flushOutbox();
-  auto tasks = std::move(afterCommit_);
-  afterCommit_.clear();
-  for (auto& t : tasks) t();
-}
-
-void Server::flushOutbox() {
-  if (!outbox_.empty()) {
-    auto events = std::move(outbox_);
-    outbox_.clear();
-    broadcast(events);
-  }
-  if (!memoletOutbox_.empty()) {
-    auto events = std::move(memoletOutbox_);
-    memoletOutbox_.clear();
-    memoletsDidChange(*this, engine_, events);
-  }
-}
-
-void Server::afterCommit(std::function<void()> task) { afterCommit_.push_back(std::move(task)); }
-
-void Server::runLocked(const std::function<void(Engine&)>& fn) {
-  std::lock_guard<std::mutex> lock(engineMu_);
-  try {
-    fn(engine_);
-  } catch (const std::exception& e) {
-    log::error(std::string("background continuation failed: ") + e.what());
-  }
-  flushOutbox();
+  std::vector<std::shared_ptr<ReplyState>> pending;  // left to workers
+  session_.runBatch(
+      conn.clientName,
+      [&](Engine&) {
+        conn.holdReplies();
+        for (const auto& msg : messages) {
+          if (conn.exitRequested) break;
+          dispatch(conn, msg, pending);
+        }
+      },
+      [&](const std::optional<Error>& failed) {
+        std::vector<json> replies = conn.releaseReplies();
+        if (failed) {
+          // Nothing of the batch is durable: no request in it may report success.
+          for (auto& r : replies)
+            if (r.contains("result")) r = errorReply(r["id"], *failed);
+        }
+        std::vector<std::string> out;
+        out.reserve(replies.size());
+        for (const auto& r : replies) out.push_back(r.dump(-1, ' ', false, json::error_handler_t::replace));
+        conn.writer().writeAll(out);
+        // Their continuations are dropped with the batch: answer for them.
+        if (failed)
+          for (const auto& state : pending)
+            if (!state->answered()) state->send(errorReply(state->id(), *failed));
+      });
 }
 
 void Server::send(Connection& conn, const json& message) {
@@ -239,16 +222,10 @@ void Server::notifyAll(const json& message) {
     if (c->initialized && !c->exitRequested) c->writer().write(frame);
 }
 
-void Server::broadcast(const std::vector<ChangeEvent>& events) {
+void Server::broadcast(const std::vector<json>& notifications) {
   std::vector<std::string> frames;
-  for (const auto& e : events) {
-    if (e.suggestion)  // grove/suggestion/didCreate or didChange
-      frames.push_back(notification("grove/suggestion/" + e.op,
-                                    {{"projectId", e.projectId}, {"suggestion", proto::toJson(*e.suggestion)}})
-                           .dump(-1, ' ', false, json::error_handler_t::replace));
-    else
-      frames.push_back(notification("grove/project/didChange", proto::toJson(e)).dump());
-  }
+  frames.reserve(notifications.size());
+  for (const auto& n : notifications) frames.push_back(n.dump(-1, ' ', false, json::error_handler_t::replace));
   std::vector<std::shared_ptr<Connection>> targets;
   {
     std::lock_guard<std::mutex> lock(connMu_);
@@ -258,87 +235,85 @@ void Server::broadcast(const std::vector<ChangeEvent>& events) {
     if (c->initialized && !c->exitRequested) c->writer().writeAll(frames);
 }
 
-json Server::dispatch(Connection& conn, const json& msg, bool& isRequest) {
-  isRequest = false;
+void Server::dispatch(Connection& conn, const json& msg, std::vector<std::shared_ptr<ReplyState>>& pending) {
   if (!msg.is_object()) {
-    isRequest = true;
-    return errorReply(nullptr, rpc::InvalidRequest,
-                      msg.is_array() ? "batch requests are not supported"
-                                     : "a message must be a JSON object");
+    conn.deliver(errorReply(nullptr, rpc::InvalidRequest,
+                            msg.is_array() ? "batch requests are not supported" : "a message must be a JSON object"));
+    return;
   }
   auto idIt = msg.find("id");
-  isRequest = idIt != msg.end();
+  const bool isRequest = idIt != msg.end();
   json id = isRequest ? *idIt : json(nullptr);
-  if (isRequest && !validId(id))
-    return errorReply(nullptr, rpc::InvalidRequest, "id must be a string, an integer or null");
+  if (isRequest && !validId(id)) {
+    conn.deliver(errorReply(nullptr, rpc::InvalidRequest, "id must be a string, an integer or null"));
+    return;
+  }
   auto mIt = msg.find("method");
   if (mIt == msg.end() || !mIt->is_string()) {
-    if (msg.contains("result") || msg.contains("error")) {
-      isRequest = false;  // a response to a server request: none are sent yet
-      return nullptr;
-    }
-    isRequest = true;
-    return errorReply(id, rpc::InvalidRequest, "method must be a string");
+    // A response to a server request (none are sent yet) needs no answer.
+    if (msg.contains("result") || msg.contains("error")) return;
+    conn.deliver(errorReply(id, rpc::InvalidRequest, "method must be a string"));
+    return;
   }
   const std::string method = mIt->get<std::string>();
   const json params = msg.contains("params") ? msg["params"] : json(nullptr);
+  // Notifications are never answered, whatever their handler does.
+  auto answer = [&](json reply) {
+    if (isRequest) conn.deliver(std::move(reply));
+  };
 
   if (method == "exit") {
     conn.exitRequested = true;
-    isRequest = false;
-    return nullptr;
+    return;
   }
   if (method == "initialize") {
-    if (!isRequest) return nullptr;
-    if (conn.initialized)
-      return errorReply(id, rpc::InvalidRequest, "initialize was already called");
+    if (!isRequest) return;
+    if (conn.initialized) return answer(errorReply(id, rpc::InvalidRequest, "initialize was already called"));
     try {
-      return resultReply(id, initialize(conn, params));
+      answer(resultReply(id, initialize(conn, params)));
     } catch (const Error& e) {
-      return errorReply(id, e);
+      answer(errorReply(id, e));
     }
+    return;
   }
-  if (!conn.initialized) {
-    return isRequest ? errorReply(id, rpc::ServerNotInitialized,
-                                  "the server is not initialized: send initialize first")
-                     : json(nullptr);
-  }
-  if (method == "initialized") return nullptr;
+  if (!conn.initialized)
+    return answer(errorReply(id, rpc::ServerNotInitialized, "the server is not initialized: send initialize first"));
+  if (method == "initialized") return;
   if (conn.shutdownRequested)
-    return errorReply(id, rpc::InvalidRequest, "shutdown was requested; only exit is accepted");
+    return answer(errorReply(id, rpc::InvalidRequest, "shutdown was requested; only exit is accepted"));
   if (method == "shutdown") {
     conn.shutdownRequested = true;
-    return resultReply(id, nullptr);
+    return answer(resultReply(id, nullptr));
   }
-  const Handler* handler = methods_.find(method);
-  if (!handler) {
-    return isRequest ? errorReply(id, rpc::MethodNotFound, "unknown method: " + method)
-                     : json(nullptr);
-  }
+  const Method* m = methods_.find(method);
+  if (!m) return answer(errorReply(id, rpc::MethodNotFound, "unknown method: " + method));
   if (isRequest && conn.takeCancelled(id.dump()))
-    return errorReply(id, rpc::RequestCancelled, "request cancelled");
-  if (params.is_object() && params.contains("expectedRevision")) {
-    if (json conflict = checkRevision(id, params); !conflict.is_null()) return conflict;
+    return answer(errorReply(id, rpc::RequestCancelled, "request cancelled"));
+  if (m->spec.revision == Revision::Checked && params.is_object() && params.contains("expectedRevision")) {
+    if (json conflict = checkRevision(id, params); !conflict.is_null()) return answer(std::move(conflict));
   }
+
+  std::shared_ptr<Connection> self = conn.shared_from_this();
+  auto state = std::make_shared<ReplyState>(id, method, [self, isRequest](json reply) {
+    if (isRequest) self->deliver(std::move(reply));
+  });
+  state->setInHandler(true);
   try {
     proto::Params p(params);
-    RequestContext ctx{engine_, conn, *this, id};
-    json result = (*handler)(ctx, p);
-    if (ctx.deferred) {
-      deferredIds_.push_back(id);
-      isRequest = false;  // answered later by the handler's continuation
-      return nullptr;
-    }
-    return resultReply(id, std::move(result));
+    RequestContext ctx{session_, engine_, conn, *this, id};
+    engine_.setActor(conn.clientName);  // this request's changes are this client's
+    m->handler(ctx, p, Reply(state));
   } catch (const Error& e) {
-    return errorReply(id, e);
+    state->send(errorReply(id, e));
   } catch (const json::exception& e) {
-    return errorReply(id, rpc::InvalidParams, std::string("bad params: ") + e.what(),
-                      {{"field", "params"}});
+    state->send(errorReply(id, rpc::InvalidParams, std::string("bad params: ") + e.what(), {{"field", "params"}}));
   } catch (const std::exception& e) {
     log::error("internal error in " + method + ": " + e.what());
-    return errorReply(id, rpc::InternalError, std::string("internal error: ") + e.what());
+    state->send(errorReply(id, rpc::InternalError, std::string("internal error: ") + e.what()));
   }
+  state->setInHandler(false);
+  // A Worker method may still be running; its Reply answers when it is done.
+  if (!state->answered()) pending.push_back(state);
 }
 
 json Server::checkRevision(const json& id, const json& params) {

@@ -1,11 +1,12 @@
-// Server: JSON-RPC over LSP framing in front of the Engine.
+// Server: JSON-RPC over LSP framing in front of the Session.
 //
 // Threading: each connection's reader runs on its own thread and executes
-// the requests it reads while holding the engine lock, so requests from all
-// clients are serialised on the engine without a thread hop. A pipelined
-// burst (frames already buffered) is handled as one engine batch: one
+// the requests it reads on the session's engine thread (its lock), so
+// requests from all clients are serialised without a thread hop. A
+// pipelined burst (frames already buffered) is handled as one batch: one
 // durable commit, then all its replies, then the change notifications, which
-// go to every connection.
+// go to every connection. Each request gets a Reply that answers it exactly
+// once, whatever its handler does.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -16,10 +17,9 @@
 #include <vector>
 
 #include "engine/Engine.h"
-#include "llm/ProviderRegistry.h"
-#include "support/ThreadPool.h"
 #include "server/Connection.h"
 #include "server/MethodTable.h"
+#include "session/Session.h"
 
 namespace grove::server {
 
@@ -33,9 +33,11 @@ public:
     std::string version = "0.1.0";
   };
 
-  Server(Engine& engine, llm::ProviderRegistry& providers, Options options);
-  /// With the offline provider only (tests).
+  Server(session::Session& session, Options options);
+  /// With a session of its own over the offline provider (tests).
   Server(Engine& engine, Options options);
+  /// With its own method table (tests of the dispatcher).
+  Server(session::Session& session, Options options, MethodTable methods);
   ~Server();
 
   /// Serves one client until it sends `exit`, closes its stream, or sends a
@@ -58,15 +60,8 @@ public:
   /// Connected clients (name and since when), for grove/server/clients.
   nlohmann::json clients();
   const Options& options() const { return options_; }
-  llm::ProviderRegistry& providers() { return providers_; }
-  ThreadPool& workers() { return workers_; }
+  session::Session& session() { return session_; }
 
-  /// For handlers (on the engine lock): runs `task` once the current batch is
-  /// durable; dropped if the commit fails (the request then gets the error).
-  void afterCommit(std::function<void()> task);
-  /// From any thread: runs `fn` on the engine lock, then sends the change
-  /// notifications it caused. The continuation of deferred requests.
-  void runLocked(const std::function<void(Engine&)>& fn);
   /// Sends one message to one client (thread-safe).
   void send(Connection& conn, const nlohmann::json& message);
   /// Broadcasts a notification to every initialized client.
@@ -74,28 +69,24 @@ public:
 
 private:
   void handleBatch(Connection& conn, std::vector<std::string>& frames);
-  nlohmann::json dispatch(Connection& conn, const nlohmann::json& msg, bool& isRequest);
+  /// Runs one message of a batch. Requests left to a worker are added to `pending`.
+  void dispatch(Connection& conn, const nlohmann::json& msg,
+                std::vector<std::shared_ptr<ReplyState>>& pending);
   nlohmann::json initialize(Connection& conn, const nlohmann::json& params);
-  /// A revisionConflict reply when `expectedRevision` is stale, else null.
+  /// A revisionConflict error when `expectedRevision` is stale, else null.
   nlohmann::json checkRevision(const nlohmann::json& id, const nlohmann::json& params);
-  void broadcast(const std::vector<ChangeEvent>& events);
-  void flushOutbox();
+  void broadcast(const std::vector<nlohmann::json>& notifications);
+  void listen();
 
+  std::unique_ptr<session::Session> ownSession_;
+  session::Session& session_;
   Engine& engine_;
-  std::unique_ptr<llm::ProviderRegistry> ownProviders_;
-  llm::ProviderRegistry& providers_;
   Options options_;
   MethodTable methods_;
-  std::mutex engineMu_;
-  std::vector<ChangeEvent> outbox_;  // filled by the engine's listener, on the lock
-  std::vector<MemoletEvent> memoletOutbox_;  // the same for memolet changes
-  std::vector<std::function<void()>> afterCommit_;  // on the lock
-  std::vector<nlohmann::json> deferredIds_;         // deferred requests of this batch
   std::mutex connMu_;
   std::vector<std::shared_ptr<Connection>> connections_;
   uint64_t nextConnId_ = 1;
   std::function<void(size_t)> onDisconnect_;
-  ThreadPool workers_{4};  // last: joined first, while everything it uses lives
 };
 
 }  // namespace grove::server

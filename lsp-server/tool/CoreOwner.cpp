@@ -40,7 +40,8 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   server::Server::Options options;
   options.maxMessageBytes = flags.maxMessageBytes;
   options.version = flags.version_string;
-  server_ = std::make_unique<server::Server>(*engine_, *providers_, options);
+  session_ = std::make_unique<session::Session>(*engine_, *providers_);
+  server_ = std::make_unique<server::Server>(*session_, options);
   log::info("owning store " + flags.db + " (socket " + socketPath_ + "), provider " +
             providers_->active().toString());
 }

@@ -14,6 +14,7 @@
 #include "engine/Engine.h"
 #include "llm/ProviderRegistry.h"
 #include "server/Server.h"
+#include "session/Session.h"
 #include "tool/Flags.h"
 #include "tool/StoreLock.h"
 
@@ -45,6 +46,7 @@ private:
   std::string socketPath_;
   std::unique_ptr<llm::ProviderRegistry> providers_;
   std::unique_ptr<Engine> engine_;
+  std::unique_ptr<session::Session> session_;
   std::unique_ptr<server::Server> server_;
   std::mutex mu_;
   std::condition_variable idle_;

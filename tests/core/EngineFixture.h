@@ -22,6 +22,7 @@ protected:
   FixedClock clock;
   std::unique_ptr<Engine> engine;
   std::vector<ChangeEvent> events;
+  std::vector<SuggestionEvent> suggestionEvents;
   std::string pid;
 
   void SetUp() override {
@@ -29,6 +30,7 @@ protected:
         std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false}),
         Engine::Options{&clock});
     engine->setChangeListener([this](const ChangeEvent& e) { events.push_back(e); });
+    engine->setSuggestionListener([this](const SuggestionEvent& e) { suggestionEvents.push_back(e); });
     pid = engine->createProject("test", std::nullopt).id;
   }
 

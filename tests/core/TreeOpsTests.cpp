@@ -301,10 +301,10 @@ TEST_F(EngineTest, EveryChangeBumpsTheRevisionAndIsAnnounced) {
   engine->setScope({r}, ScopeChange::Excluded, std::nullopt);
   engine->undo(pid);
   ASSERT_EQ(events.size(), 4u);
-  EXPECT_EQ(events[0].op, "append");
-  EXPECT_EQ(events[1].op, "edit");
-  EXPECT_EQ(events[2].op, "setScope");
-  EXPECT_EQ(events[3].op, "undo");
+  EXPECT_EQ(events[0].op, ChangeOp::Append);
+  EXPECT_EQ(events[1].op, ChangeOp::Edit);
+  EXPECT_EQ(events[2].op, ChangeOp::SetScope);
+  EXPECT_EQ(events[3].op, ChangeOp::Undo);
   for (size_t i = 1; i < events.size(); ++i) EXPECT_EQ(events[i].revision, events[i - 1].revision + 1);
   EXPECT_EQ(events[3].unitIds, (Ids{r}));
 }

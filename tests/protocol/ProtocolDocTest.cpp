@@ -9,7 +9,10 @@
 #include <set>
 #include <sstream>
 
+#include "model/ChangeOp.h"
 #include "server/MethodTable.h"
+
+#include <map>
 
 namespace {
 
@@ -54,6 +57,41 @@ TEST(ProtocolDoc, EveryClientMirrorNamesEveryMethod) {
     for (const auto& m : documentedMethods())
       EXPECT_NE(text.find("\"" + m + "\""), std::string::npos) << path << " does not mirror " << m;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The op table of PROTOCOL.md (between its ops markers): op -> "units only".
+std::map<std::string, bool> documentedOps() {
+  std::string doc = readFile(std::filesystem::path(GROVE_SOURCE_DIR) / "lsp-server/PROTOCOL.md");
+  size_t begin = doc.find("<!-- ops:begin -->"), end = doc.find("<!-- ops:end -->");
+  std::map<std::string, bool> out;
+  if (begin == std::string::npos || end == std::string::npos) return out;
+  std::string table = doc.substr(begin, end - begin);
+  std::regex row(R"(\| `([A-Za-z]+)` \|[^|]*\| (yes|no) \|)");
+  for (auto it = std::sregex_iterator(table.begin(), table.end(), row); it != std::sregex_iterator(); ++it) {
+    EXPECT_FALSE(out.count((*it)[1])) << (*it)[1] << " is listed twice";
+    out[(*it)[1]] = (*it)[2] == "yes";
+  }
+  return out;
+}
+
+TEST(ProtocolDoc, ListsEachChangeOpOnceWithWhetherItChangesOnlyUnits) {
+  auto documented = documentedOps();
+  ASSERT_FALSE(documented.empty()) << "PROTOCOL.md has no op table";
+  for (grove::ChangeOp op : grove::allChangeOps()) {
+    std::string name(grove::toString(op));
+    auto it = documented.find(name);
+    if (it == documented.end()) {
+      ADD_FAILURE() << name << " is a ChangeOp but not in PROTOCOL.md's op table";
+      continue;
+    }
+    EXPECT_EQ(it->second, grove::changesOnlyUnits(op)) << name << ": PROTOCOL.md and the core disagree on units only";
+  }
+  for (const auto& [name, unitsOnly] : documented)
+    EXPECT_TRUE(grove::parseChangeOp(name).has_value()) << name << " is in PROTOCOL.md but is no ChangeOp";
 }
 
 }  // namespace

@@ -12,9 +12,15 @@
 namespace grove::test {
 
 InProcessServer::InProcessServer(server::Server::Options options)
+    : InProcessServer(std::move(options), session::SessionOptions{}) {}
+
+InProcessServer::InProcessServer(server::Server::Options options, session::SessionOptions sessionOptions,
+                                 std::optional<server::MethodTable> methods)
     : dbPath_(dir_.file("grove.db")) {
   engine_ = std::make_unique<Engine>(std::make_unique<SqliteStore>(SqliteStore::Options{dbPath_}));
-  server_ = std::make_unique<server::Server>(*engine_, std::move(options));
+  session_ = std::make_unique<session::Session>(*engine_, sessionOptions);
+  server_ = methods ? std::make_unique<server::Server>(*session_, std::move(options), std::move(*methods))
+                    : std::make_unique<server::Server>(*session_, std::move(options));
   connect();
 }
 
@@ -26,10 +32,10 @@ RpcClient& InProcessServer::connect() {
     ::close(toServer[1]);
     throw std::runtime_error("pipe2 failed");
   }
-  auto s = std::make_unique<Session>();
+  auto s = std::make_unique<Client>();
   s->exitFuture = s->exitCode.get_future().share();
   int in = toServer[0], out = fromServer[1];
-  Session* raw = s.get();
+  Client* raw = s.get();
   s->thread = std::thread([this, raw, in, out] {
     int code = server_->serve(in, out, "test");
     // What a process exit would do: the client sees end of stream.

@@ -14,12 +14,17 @@
 #include "TempDir.h"
 #include "engine/Engine.h"
 #include "server/Server.h"
+#include "session/Session.h"
 
 namespace grove::test {
 
 class InProcessServer {
 public:
   explicit InProcessServer(server::Server::Options options = {});
+  /// With a session made with `sessionOptions` (deterministic: slow work
+  /// waits for runUntilIdle()) and, when given, a method table of its own.
+  InProcessServer(server::Server::Options options, session::SessionOptions sessionOptions,
+                  std::optional<server::MethodTable> methods = std::nullopt);
   /// Closes every client's side and waits (bounded) for each serve() to return.
   ~InProcessServer();
 
@@ -28,11 +33,12 @@ public:
   /// Another client of the same server (a second editor); not initialized.
   RpcClient& connect();
   const std::string& dbPath() const { return dbPath_; }
+  session::Session& session() { return *session_; }
   /// The first client's serve() return value, once it returned in `timeout`.
   std::optional<int> waitServeReturned(Millis timeout = RpcClient::kDefaultTimeout);
 
 private:
-  struct Session {
+  struct Client {
     std::unique_ptr<RpcClient> client;
     std::promise<int> exitCode;
     std::shared_future<int> exitFuture;
@@ -42,8 +48,9 @@ private:
   TempDir dir_;
   std::string dbPath_;
   std::unique_ptr<Engine> engine_;
+  std::unique_ptr<session::Session> session_;
   std::unique_ptr<server::Server> server_;
-  std::vector<std::unique_ptr<Session>> sessions_;
+  std::vector<std::unique_ptr<Client>> sessions_;
 };
 
 }  // namespace grove::test

@@ -6,9 +6,13 @@
 #include "agents/CapsuleExtraction.h"
 #include "agents/StructureAgent.h"
 #include "agents/PromptTemplates.h"
+#include "llm/ModelReplies.h"
 
 namespace grove {
 namespace {
+
+using llm::parseExtractionReply;
+using llm::parseStructureReply;
 
 const char* kValid =
     R"({"primary_action":"branch","asset_action":"none","confidence":0.8,"reason":"A new topic.",)"

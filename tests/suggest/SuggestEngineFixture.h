@@ -39,10 +39,9 @@ protected:
     return out;
   }
   /// The suggestion notices the engine announced so far (and forgets them).
-  std::vector<ChangeEvent> notices() {
-    std::vector<ChangeEvent> out;
-    for (const auto& e : events)
-      if (e.suggestion) out.push_back(e);
+  std::vector<SuggestionEvent> notices() {
+    std::vector<SuggestionEvent> out = std::move(suggestionEvents);
+    suggestionEvents.clear();
     events.clear();
     return out;
   }

@@ -35,8 +35,8 @@ TEST_F(SuggestionEngine, SuggestLevelStoresAndAnnouncesACardOnSend) {
   EXPECT_TRUE(t.analysis.modelAllowed);
   auto n = notices();
   ASSERT_EQ(n.size(), 1u);
-  EXPECT_EQ(n[0].op, "didCreate");
-  EXPECT_EQ(n[0].suggestion->id, s.id);
+  EXPECT_TRUE(n[0].created);
+  EXPECT_EQ(n[0].suggestion.id, s.id);
   EXPECT_EQ(engine->suggestions(pid, SuggestionState::Pending).size(), 1u);
 }
 
@@ -79,8 +79,8 @@ TEST_F(SuggestionEngine, SendingAgainPassesPendingCardsByAsIgnored) {
   EXPECT_EQ(engine->suggestion(id).state, SuggestionState::Ignored);
   auto n = notices();
   ASSERT_FALSE(n.empty());
-  EXPECT_EQ(n[0].op, "didChange");
-  EXPECT_EQ(n[0].suggestion->state, SuggestionState::Ignored);
+  EXPECT_FALSE(n[0].created);
+  EXPECT_EQ(n[0].suggestion.state, SuggestionState::Ignored);
 }
 
 TEST_F(SuggestionEngine, AcceptingABranchMovesTheExchangeIntoABranchAndUndoPutsItBack) {
@@ -212,8 +212,8 @@ TEST_F(SuggestionEngine, ModelProposalsMergeWithNativeCardsAndLateOnesAreDropped
   EXPECT_EQ(touched[1].source, SuggestionSource::Model);
   auto n = notices();
   ASSERT_EQ(n.size(), 2u);
-  EXPECT_EQ(n[0].op, "didChange");
-  EXPECT_EQ(n[1].op, "didCreate");
+  EXPECT_FALSE(n[0].created);
+  EXPECT_TRUE(n[1].created);
 
   // The user moved on before the model answered: nothing is shown.
   send(t.answerId, kFollowUp);

@@ -1,14 +1,9 @@
-// grove/chat/*, grove/branch/summarize and grove/provider/list: chat turns
-// and the agents around them.
-#include "memory/References.h"
+// grove/chat/send and regenerate, grove/branch/summarize and
+// grove/provider/list: each one call into the session.
 #include "protocol/Convert.h"
-#include "server/ChatTurn.h"
-#include "server/Delegation.h"
-#include "server/StructureJobs.h"
-#include "server/MemoryJobs.h"
+#include "protocol/TurnJson.h"
 #include "server/MethodTable.h"
-#include "server/Replies.h"
-#include "server/Server.h"
+#include "server/TurnReply.h"
 
 namespace grove::server {
 
@@ -16,80 +11,33 @@ using proto::Params;
 using proto::toJson;
 
 void registerChatHandlers(MethodTable& t) {
-  t.add("grove/chat/send", [](RequestContext& c, const Params& p) {
-    AppendRequest r;
+  t.addWithReply("grove/chat/send", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
+    session::SendRequest r;
     r.projectId = p.str("projectId");
     r.parentId = p.nullableStr("parentId");
-    r.role = Role::User;
     r.content = p.str("content");
-    if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
-      Params::fail("content", "content must not be empty");
     r.branch = proto::branchInfoFrom(p);
-    // An unknown @ reference fails the send before anything is stored.
-    for (const auto& id : memory::referencedIds(r.content)) c.engine.memolet(id);
-    auto model = p.optStr("model");
-    Project before = c.engine.project(r.projectId);
-    Unit user = c.engine.append(r);
-    // Sending somewhere else than the cursor (or opening a branch) is a path switch.
-    if (before.cursorId && *before.cursorId != user.id)
-      onPathSwitch(c.server, c.engine, r.projectId, *before.cursorId, user.id);
-    // Cards still pending were passed by; then the structure agent judges
-    // this message (native now, the model in parallel with the answer).
-    c.engine.passPendingSuggestions(r.projectId);
-    SendAnalysis analysis = c.engine.analyzeSend(user);
-    if (analysis.delegated) return answerDelegation(c.engine, user, *analysis.delegated);
-    startStructureAgent(c.server, c.engine, user, analysis);
-    startAnswer(c, user, model);
-    return json(nullptr);
+    r.model = p.optStr("model");
+    answerTurn(c, std::move(reply), [&](session::TurnCallbacks cb, CancellationToken cancel) {
+      c.session.sendMessage(r, std::move(cb), std::move(cancel));
+    });
   });
 
-  t.add("grove/chat/regenerate", [](RequestContext& c, const Params& p) {
-    Unit unit = c.engine.unit(p.str("unitId"));
-    // An answer is regenerated from the message it answered; a user unit
-    // gets one more answer.
-    Unit prompt = unit;
-    if (unit.role == Role::Assistant) {
-      if (!unit.parentId)
-        throw Error::invalidOp("nothingToAnswer", "this answer has no message before it", unit.id);
-      prompt = c.engine.unit(*unit.parentId);
-    }
-    startAnswer(c, prompt, p.optStr("model"));
-    return json(nullptr);
+  t.addWithReply("grove/chat/regenerate", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
+    session::AnswerAgainRequest r{p.str("unitId"), p.optStr("model"), std::nullopt};
+    answerTurn(c, std::move(reply), [&](session::TurnCallbacks cb, CancellationToken cancel) {
+      c.session.answerAgain(r, std::move(cb), std::move(cancel));
+    });
   });
 
-  t.add("grove/branch/summarize", [](RequestContext& c, const Params& p) {
-    std::string projectId = p.str("projectId");
-    std::string headId = p.str("headId");
-    Unit head = c.engine.unit(headId);
-    if (head.projectId != projectId)
-      Params::fail("headId", "unit " + headId + " belongs to another project");
-    if (head.parentId && !head.startsBranch)
-      throw Error::invalidOp("notBranchHead", "unit " + headId + " does not start a branch", headId);
-    auto conn = c.connection.shared_from_this();
-    json id = c.id;
-    Server& server = c.server;
-    bool now = summarizeBranch(server, c.engine, projectId, headId,
-                               [&server, conn, id, headId](Engine& e, const std::optional<Error>& err) {
-                                 // Only reached here for the background case.
-                                 server.send(*conn, err ? errorReply(id, *err)
-                                                        : resultReply(id, toJson(e.branchOf(headId))));
-                               });
-    if (now) return toJson(c.engine.branchOf(headId));
-    c.deferred = true;
-    return json(nullptr);
+  t.addWithReply("grove/branch/summarize", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
+    c.session.summarizeBranch(p.str("projectId"), p.str("headId"),
+                              answerWith<Branch>(std::move(reply), [](const Branch& b) { return toJson(b); }));
   });
 
-  t.add("grove/provider/list", [](RequestContext& c, const Params&) {
+  t.add("grove/provider/list", kRead, [](RequestContext& c, const Params&) {
     json list = json::array();
-    for (const auto& info : c.server.providers().list())
-      list.push_back({{"name", info.name},
-                      {"kind", info.kind},
-                      {"model", info.model},
-                      {"utilityModel", info.utilityModel},
-                      {"baseUrl", info.baseUrl},
-                      {"active", info.active},
-                      {"hasKey", info.hasKey},
-                      {"state", info.state}});
+    for (const auto& info : c.session.providers()) list.push_back(toJson(info));
     return json{{"providers", list}};
   });
 }

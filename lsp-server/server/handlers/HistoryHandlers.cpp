@@ -8,10 +8,10 @@ using proto::Params;
 using proto::toJson;
 
 void registerHistoryHandlers(MethodTable& t) {
-  t.add("grove/history/undo", [](RequestContext& c, const Params& p) {
+  t.add("grove/history/undo", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.undo(p.str("projectId")));
   });
-  t.add("grove/history/redo", [](RequestContext& c, const Params& p) {
+  t.add("grove/history/redo", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.redo(p.str("projectId")));
   });
 }

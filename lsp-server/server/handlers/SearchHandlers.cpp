@@ -8,7 +8,7 @@ using proto::Params;
 using proto::toJson;
 
 void registerSearchHandlers(MethodTable& t) {
-  t.add("grove/search", [](RequestContext& c, const Params& p) {
+  t.add("grove/search", kRead, [](RequestContext& c, const Params& p) {
     std::string query = p.str("query");
     if (query.find_first_not_of(" \t\r\n") == std::string::npos)
       Params::fail("query", "query must not be empty");

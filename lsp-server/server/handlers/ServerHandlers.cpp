@@ -7,10 +7,10 @@ namespace grove::server {
 using proto::Params;
 
 void registerServerHandlers(MethodTable& t) {
-  t.add("grove/server/methods", [](RequestContext& c, const Params&) {
+  t.add("grove/server/methods", kRead, [](RequestContext& c, const Params&) {
     return json{{"methods", c.server.methods().names()}, {"protocolVersion", kProtocolVersion}};
   });
-  t.add("grove/server/clients", [](RequestContext& c, const Params&) {
+  t.add("grove/server/clients", kRead, [](RequestContext& c, const Params&) {
     return json{{"clients", c.server.clients()}};
   });
 }

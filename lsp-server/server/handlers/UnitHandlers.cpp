@@ -16,29 +16,29 @@ json unitList(const std::vector<Unit>& units) {
 }  // namespace
 
 void registerUnitHandlers(MethodTable& t) {
-  t.add("grove/unit/append", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/append", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.append(proto::appendFrom(p)));
   });
-  t.add("grove/unit/get", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/get", kRead, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.unit(p.str("unitId")));
   });
-  t.add("grove/unit/getMany", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/getMany", kRead, [](RequestContext& c, const Params& p) {
     return json{{"units", unitList(c.engine.units(p.strList("unitIds")))}};
   });
-  t.add("grove/unit/revisions", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/revisions", kRead, [](RequestContext& c, const Params& p) {
     json list = json::array();
     for (const auto& r : c.engine.revisions(p.str("unitId"))) list.push_back(toJson(r));
     return json{{"revisions", list}};
   });
-  t.add("grove/unit/edit", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/edit", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.edit(p.str("unitId"), p.str("content")));
   });
-  t.add("grove/unit/setScope", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/setScope", kChange, [](RequestContext& c, const Params& p) {
     auto ids = p.strList("unitIds");
     auto change = proto::scopeChangeFrom(p);
     return json{{"units", unitList(c.engine.setScope(ids, change, p.field("cursorId")))}};
   });
-  t.add("grove/unit/delete", [](RequestContext& c, const Params& p) {
+  t.add("grove/unit/delete", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.deleteUnits(p.strList("unitIds"), p.flag("subtree", false),
                                        p.flag("preview", false)));
   });

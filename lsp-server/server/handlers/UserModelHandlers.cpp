@@ -8,11 +8,11 @@ using proto::Params;
 using proto::toJson;
 
 void registerUserModelHandlers(MethodTable& t) {
-  t.add("grove/initiative/get", [](RequestContext& c, const Params& p) {
+  t.add("grove/initiative/get", kRead, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.initiative(p.str("projectId")));
   });
 
-  t.add("grove/initiative/set", [](RequestContext& c, const Params& p) {
+  t.add("grove/initiative/set", kChange, [](RequestContext& c, const Params& p) {
     std::string projectId = p.str("projectId");
     InitiativeUpdate u;
     if (auto level = p.optStr("level")) {
@@ -24,9 +24,9 @@ void registerUserModelHandlers(MethodTable& t) {
     return toJson(c.engine.setInitiative(projectId, u));
   });
 
-  t.add("grove/userModel/get", [](RequestContext& c, const Params&) { return toJson(c.engine.userModel()); });
+  t.add("grove/userModel/get", kRead, [](RequestContext& c, const Params&) { return toJson(c.engine.userModel()); });
 
-  t.add("grove/userModel/reset", [](RequestContext& c, const Params&) {
+  t.add("grove/userModel/reset", kChange, [](RequestContext& c, const Params&) {
     return toJson(c.engine.resetUserModel());
   });
 }

@@ -1,4 +1,4 @@
-// MemoletTurn: what a chat turn takes from memory (issue 8). Referenced
+// TurnMemory: what a chat turn takes from memory (issue 8). Referenced
 // memolets (`@[Title](memolet:ID)` in the message) always reach the system
 // prompt; retrieval adds the memolets that fit the message, from the project's
 // sandbox, or from the user's other conversations when the sandbox is empty.
@@ -13,15 +13,14 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "engine/Engine.h"
 #include "support/Cancellation.h"
 #include "support/Error.h"
 
-namespace grove::server {
+namespace grove::session {
 
-class Server;
+class Session;
+struct Turn;
 
 struct TurnMemory {
   RetrievalRequest retrieval;
@@ -33,12 +32,12 @@ struct TurnMemory {
 
 /// On the engine lock. Throws NotFound memoletNotFound for an unknown
 /// reference (and for unknown ids in `refine`).
-TurnMemory prepareTurnMemory(Server& server, Engine& engine, const std::string& projectId,
+TurnMemory prepareTurnMemory(Session& session, const std::string& projectId,
                              const std::string& message, const std::optional<RefineRequest>& refine);
 
 /// On a worker: query expansion by the utility model, then query embeddings.
 /// Failures fall back to the offline path (logged, never fatal to the turn).
-void expandWithProvider(Server& server, TurnMemory& memory, const CancellationToken& cancel);
+void expandWithProvider(Session& session, TurnMemory& memory, const CancellationToken& cancel);
 
 /// On the engine lock: retrieval with what the provider gave (errors leave
 /// the context empty: a turn is never lost over its memory).
@@ -47,11 +46,7 @@ void resolveTurnMemory(Engine& engine, TurnMemory& memory);
 /// `system` with the memory section appended.
 std::string withMemory(const std::string& system, const TurnMemory& memory);
 
-/// {citations: [{memoletId, title}], retrieved: [ids]} for the turn's result.
-void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory& memory,
-                     nlohmann::json& result);
+/// The turn's citations (parsed from the answer) and the memolets it was given.
+void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory& memory, Turn& turn);
 
-/// The name provider embeddings are stored under ("" when the active provider has none).
-std::string embeddingModelOf(Server& server);
-
-}  // namespace grove::server
+}  // namespace grove::session

@@ -1,10 +1,11 @@
-#include "server/MemoryJobs.h"
+#include "session/SummaryJobs.h"
 
 #include "agents/MemoryAgent.h"
-#include "server/Server.h"
+#include "llm/ProviderRegistry.h"
+#include "session/Session.h"
 #include "support/Log.h"
 
-namespace grove::server {
+namespace grove::session {
 
 namespace {
 
@@ -16,54 +17,55 @@ std::string trim(std::string s) {
 
 }  // namespace
 
-bool summarizeBranch(Server& server, Engine& engine, const std::string& projectId,
-                     const std::string& headId, SummaryDone done) {
+void summarizeBranch(Session& session, const std::string& projectId, const std::string& headId,
+                     SummaryDone done) {
+  Engine& engine = session.engine();
   Branch branch = engine.branchOf(headId);
   std::vector<Unit> units = engine.units(branch.unitIds);
   bool mainline = branch.isMainline;
-  std::string extractive =
-      mainline ? extractiveMainlineSummary(units) : extractiveBranchSummary(units);
-  if (server.providers().offline()) {
+  std::string extractive = mainline ? extractiveMainlineSummary(units) : extractiveBranchSummary(units);
+  if (session.offline()) {
     engine.setBranchSummary(projectId, branch.headId, extractive);
     done(engine, std::nullopt);
-    return true;
+    return;
   }
-  ChatRequest request = summaryRequest(units, mainline, server.providers().active().utilityModelName());
-  std::string head = branch.headId;
-  server.workers().submit([&server, request, projectId, head, mainline, extractive, done] {
+  auto& providers = session.registry();
+  ChatRequest request = summaryRequest(units, mainline, providers.active().utilityModelName());
+  std::string head = branch.headId, actor = session.actor();
+  session.post([&session, &providers, request, projectId, head, mainline, extractive, done, actor] {
     std::string summary;
     try {
-      summary = trim(server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text);
+      summary = trim(providers.chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text);
       summary = limitWords(summary, mainline ? 80 : 30);
     } catch (const std::exception& e) {
       // A summary is never worth losing the switch over: fall back.
       log::warn(std::string("summary by the utility model failed, using an extractive one: ") + e.what());
     }
     if (summary.empty()) summary = extractive;
-    server.runLocked([&](Engine& engine) {
+    session.runLocked(actor, [&](Engine& engine) {
       try {
         engine.setBranchSummary(projectId, head, summary);
-        done(engine, std::nullopt);
       } catch (const Error& e) {
-        done(engine, e);
+        return done(engine, e);
       }
+      done(engine, std::nullopt);
     });
   });
-  return false;
 }
 
-void onPathSwitch(Server& server, Engine& engine, const std::string& projectId,
-                  const std::string& fromUnit, const std::string& toUnit) {
+void onPathSwitch(Session& session, const std::string& projectId, const std::string& fromUnit,
+                  const std::string& toUnit) {
+  Engine& engine = session.engine();
   Branch from = engine.branchHeadOf(fromUnit);
   Branch to = engine.branchHeadOf(toUnit);
   if (from.headId == to.headId) return;
   auto ignore = [](Engine&, const std::optional<Error>&) {};
-  if (!from.isMainline) summarizeBranch(server, engine, projectId, from.headId, ignore);
+  if (!from.isMainline) summarizeBranch(session, projectId, from.headId, ignore);
   if (!to.isMainline) {
     Branch mainline = to;
     while (!mainline.isMainline && mainline.anchorId) mainline = engine.branchHeadOf(*mainline.anchorId);
-    summarizeBranch(server, engine, projectId, mainline.headId, ignore);
+    summarizeBranch(session, projectId, mainline.headId, ignore);
   }
 }
 
-}  // namespace grove::server
+}  // namespace grove::session

@@ -1,8 +1,6 @@
-#include "server/Delegation.h"
+#include "session/Delegation.h"
 
-#include "protocol/Convert.h"
-
-namespace grove::server {
+namespace grove::session {
 
 std::string delegationAnswer(const Suggestion& card) {
   std::string what;
@@ -19,18 +17,19 @@ std::string delegationAnswer(const Suggestion& card) {
   return out + ". Nothing has changed yet: accept the card to carry it out, or reject it.";
 }
 
-nlohmann::json answerDelegation(Engine& engine, const Unit& userUnit, const Suggestion& card) {
+Turn answerDelegation(Engine& engine, const Unit& userUnit, const Suggestion& card) {
   AppendRequest r;
   r.projectId = userUnit.projectId;
   r.parentId = userUnit.id;
   r.role = Role::Assistant;
   r.content = delegationAnswer(card);
-  Unit answer = engine.append(r);
-  return {{"userUnit", proto::toJson(engine.unit(userUnit.id))},
-          {"assistantUnit", proto::toJson(answer)},
-          {"usage", {{"promptTokens", 0}, {"completionTokens", 0}}},
-          {"finishReason", "delegated"},
-          {"suggestionId", card.id}};
+  Turn turn;
+  turn.assistantUnit = engine.append(r);
+  turn.userUnit = engine.unit(userUnit.id);
+  turn.finishReason = "delegated";
+  turn.suggestionId = card.id;
+  turn.hasMemory = false;
+  return turn;
 }
 
-}  // namespace grove::server
+}  // namespace grove::session

@@ -5,16 +5,15 @@
 // that nothing has changed until the user accepts it (docs/decisions.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include "engine/Engine.h"
+#include "session/Turn.h"
 
-namespace grove::server {
+namespace grove::session {
 
 /// The answer text for a delegated request.
 std::string delegationAnswer(const Suggestion& card);
 
-/// Stores that answer under `userUnit` and returns the grove/chat/send result.
-nlohmann::json answerDelegation(Engine& engine, const Unit& userUnit, const Suggestion& card);
+/// Stores that answer under `userUnit` and returns the finished turn.
+Turn answerDelegation(Engine& engine, const Unit& userUnit, const Suggestion& card);
 
-}  // namespace grove::server
+}  // namespace grove::session

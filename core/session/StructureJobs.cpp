@@ -1,12 +1,13 @@
-#include "server/StructureJobs.h"
+#include "session/StructureJobs.h"
 
 #include "agents/CapsuleExtraction.h"
 #include "agents/StructureAgent.h"
-#include "agents/UserModelAgent.h"
-#include "server/Server.h"
+#include "llm/ModelReplies.h"
+#include "llm/ProviderRegistry.h"
+#include "session/Session.h"
 #include "support/Log.h"
 
-namespace grove::server {
+namespace grove::session {
 
 namespace {
 
@@ -39,29 +40,32 @@ std::vector<Suggestion> proposalsFrom(const StructureReply& reply, const SendAna
   return out;
 }
 
+// One utility-model call that may not hold a worker past the auxiliary limit.
+std::string askUtilityModel(llm::ProviderRegistry& providers, const ChatRequest& request) {
+  return providers.chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text;
+}
+
 }  // namespace
 
-bool modelExtraction(Server& server) { return !server.providers().offline(); }
-
-void startStructureAgent(Server& server, Engine& engine, const Unit& userUnit,
-                         const SendAnalysis& analysis) {
-  if (server.providers().offline() || !analysis.modelAllowed) return;
-  ChatRequest request = structureRequest(analysis.context, userModelJson(engine.userModel()),
-                                         server.providers().active().utilityModelName());
-  std::string projectId = userUnit.projectId, triggerId = userUnit.id;
+void startStructureAgent(Session& session, const Unit& userUnit, const SendAnalysis& analysis) {
+  if (session.offline() || !analysis.modelAllowed) return;
+  auto& providers = session.registry();
+  ChatRequest request = structureRequest(analysis.context, llm::userModelJson(session.engine().userModel()),
+                                         providers.active().utilityModelName());
+  std::string projectId = userUnit.projectId, triggerId = userUnit.id, actor = session.actor();
   SendAnalysis a = analysis;
-  server.afterCommit([&server, request, projectId, triggerId, a] {
-    server.workers().submit([&server, request, projectId, triggerId, a] {
+  session.afterCommit([&session, &providers, request, projectId, triggerId, a, actor] {
+    session.post([&session, &providers, request, projectId, triggerId, a, actor] {
       std::string text;
       try {
-        text = server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text;
+        text = askUtilityModel(providers, request);
       } catch (const std::exception& e) {
         // Provider errors never carry keys (LlmClient's contract).
         log::warn(std::string("structure agent: the utility model failed, no model suggestion: ") + e.what());
         return;
       }
       std::string why;
-      auto reply = parseStructureReply(text, why);
+      auto reply = llm::parseStructureReply(text, why);
       if (!reply) {
         // Invalid output falls back to `continue`. Only the reason is
         // logged, never the output (it may quote the user's text).
@@ -72,27 +76,29 @@ void startStructureAgent(Server& server, Engine& engine, const Unit& userUnit,
       log::info("structure agent: " + reply->primaryAction + " / " + reply->assetAction + ", " +
                 std::to_string(proposals.size()) + " proposal(s)");
       if (proposals.empty()) return;
-      server.runLocked([&](Engine& e) { e.mergeModelSuggestions(projectId, triggerId, proposals); });
+      session.runLocked(actor, [&](Engine& e) { e.mergeModelSuggestions(projectId, triggerId, proposals); });
     });
   });
 }
 
-void draftCapsule(Server& server, std::vector<Unit> units, CapsuleType type,
+void draftCapsule(Session& session, std::vector<Unit> units, CapsuleType type,
                   std::function<void(Engine&, const std::optional<CapsuleDraft>&)> done) {
-  ChatRequest request = extractionRequest(units, type, server.providers().active().utilityModelName());
-  server.afterCommit([&server, request, done] {
-    server.workers().submit([&server, request, done] {
+  auto& providers = session.registry();
+  ChatRequest request = extractionRequest(units, type, providers.active().utilityModelName());
+  std::string actor = session.actor();
+  session.afterCommit([&session, &providers, request, done, actor] {
+    session.post([&session, &providers, request, done, actor] {
       std::optional<CapsuleDraft> draft;
       try {
         std::string why;
-        draft = parseExtractionReply(server.providers().chatClient().chat(request, {}, CancellationToken().withTimeout(kAuxiliaryCallLimit)).text, why);
+        draft = llm::parseExtractionReply(askUtilityModel(providers, request), why);
         if (!draft) log::warn("extraction: invalid output (" + why + "), using an extractive capsule");
       } catch (const std::exception& e) {
         log::warn(std::string("extraction: the utility model failed, using an extractive capsule: ") + e.what());
       }
-      server.runLocked([&](Engine& e) { done(e, draft); });
+      session.runLocked(actor, [&](Engine& e) { done(e, draft); });
     });
   });
 }
 
-}  // namespace grove::server
+}  // namespace grove::session

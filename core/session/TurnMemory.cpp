@@ -1,4 +1,4 @@
-#include "server/MemoletTurn.h"
+#include "session/TurnMemory.h"
 
 #include <cctype>
 
@@ -6,10 +6,13 @@
 #include "agents/PromptTemplates.h"
 #include "memory/Citations.h"
 #include "memory/References.h"
-#include "server/Server.h"
+#include "llm/ProviderRegistry.h"
+#include "session/EmbeddingJobs.h"
+#include "session/Session.h"
+#include "session/Turn.h"
 #include "support/Log.h"
 
-namespace grove::server {
+namespace grove::session {
 
 namespace {
 
@@ -45,18 +48,9 @@ std::string plainMessage(const std::string& message) { return memory::withTitles
 
 }  // namespace
 
-std::string embeddingModelOf(Server& server) {
-  const llm::ProviderConfig& c = server.providers().active();
-  if (c.kind != llm::ProviderKind::OpenAi || c.embeddingModel.empty()) return {};
-  // OpenAI's default embedding model exists at OpenAI; another OpenAI-compatible
-  // server (Ollama, llama.cpp, vLLM) embeds only when its config names a model.
-  const llm::ProviderConfig official = llm::defaultsFor(llm::ProviderKind::OpenAi, "");
-  if (c.baseUrl != official.baseUrl && c.embeddingModel == official.embeddingModel) return {};
-  return c.embeddingModel;
-}
-
-TurnMemory prepareTurnMemory(Server& server, Engine& engine, const std::string& projectId,
+TurnMemory prepareTurnMemory(Session& session, const std::string& projectId,
                              const std::string& message, const std::optional<RefineRequest>& refine) {
+  Engine& engine = session.engine();
   TurnMemory m;
   m.retrieval.projectId = projectId;
   m.retrieval.message = message;
@@ -65,13 +59,14 @@ TurnMemory prepareTurnMemory(Server& server, Engine& engine, const std::string& 
   for (const auto& id : memory::referencedIds(message)) engine.memolet(id);
   // What a refinement removes reaches no model, not even query expansion.
   if (refine) m.retrieval.message = scrubMemolets(message, refine->remove);
-  m.needsProvider = !server.providers().offline() && engine.hasRetrievable(projectId);
+  m.needsProvider = !session.offline() && engine.hasRetrievable(projectId);
   if (!m.needsProvider) resolveTurnMemory(engine, m);
   return m;
 }
 
-void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& cancel) {
-  const llm::ProviderConfig& config = server.providers().active();
+void expandWithProvider(Session& session, TurnMemory& m, const CancellationToken& cancel) {
+  auto& providers = session.registry();
+  const llm::ProviderConfig& config = providers.active();
   std::string query = plainMessage(m.retrieval.message);
   std::vector<std::string> queries{query};
   // A stalled provider must not hold the turn: past the limit the lexical
@@ -84,7 +79,7 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
     request.messages.push_back({"user", query});
     request.maxTokens = 256;
     request.temperature = 0.0;
-    for (auto& q : parseQueries(server.providers().chatClient().chat(request, {}, limited).text))
+    for (auto& q : parseQueries(providers.chatClient().chat(request, {}, limited).text))
       if (q != query && queries.size() < kMaxQueries) queries.push_back(std::move(q));
   } catch (const Error& e) {
     if (e.kind() == ErrorKind::Cancelled && cancel.cancelled()) throw;
@@ -92,12 +87,12 @@ void expandWithProvider(Server& server, TurnMemory& m, const CancellationToken& 
   }
   // The original alone means the model gave nothing usable: the offline variants do better.
   if (queries.size() > 1) m.retrieval.queries = queries;
-  std::string model = embeddingModelOf(server);
+  std::string model = embeddingModelOf(session);
   if (model.empty()) return;
   std::vector<std::string> toEmbed = m.retrieval.queries.empty() ? std::vector<std::string>{query}
                                                                  : m.retrieval.queries;
   try {
-    auto vectors = server.providers().chatClient().embed(toEmbed, limited);
+    auto vectors = providers.chatClient().embed(toEmbed, limited);
     if (vectors.size() == toEmbed.size()) {
       if (m.retrieval.queries.empty()) m.retrieval.queries = toEmbed;
       m.retrieval.queryEmbeddings = std::move(vectors);
@@ -125,17 +120,15 @@ std::string withMemory(const std::string& system, const TurnMemory& m) {
   return system.empty() ? m.context.section : system + "\n\n" + m.context.section;
 }
 
-void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory& m, nlohmann::json& result) {
-  nlohmann::json citations = nlohmann::json::array();
+void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory& m, Turn& turn) {
   for (const auto& id : memory::parseCitations(answer)) {
     try {
-      citations.push_back({{"memoletId", id}, {"title", engine.memolet(id).title}});
+      turn.citations.push_back({id, engine.memolet(id).title});
     } catch (const Error&) {
       // A model citing an id that names nothing: not a citation.
     }
   }
-  result["citations"] = std::move(citations);
-  result["retrieved"] = m.context.ids();
+  turn.retrieved = m.context.ids();
 }
 
-}  // namespace grove::server
+}  // namespace grove::session

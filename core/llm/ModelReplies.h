@@ -1,0 +1,32 @@
+// ModelReplies: the adapter between the agents and a model's "JSON only"
+// replies. The agents say what they ask and what a valid answer means; this
+// file is the only place that reads (or writes) the JSON itself, so the
+// agents stay free of a JSON library and a change of wire format touches one
+// file.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "agents/CapsuleExtraction.h"
+#include "agents/StructureAgent.h"
+#include "model/UserModel.h"
+
+namespace grove::llm {
+
+/// The text without surrounding whitespace and one ```json ... ``` fence
+/// (models often wrap the object in one; that wrapper, and only that, goes).
+std::string unfenceJson(const std::string& text);
+
+/// The structure agent's reply read strictly: the documented keys with the
+/// right types, then validStructureReply. nullopt with `why` otherwise.
+std::optional<StructureReply> parseStructureReply(const std::string& text, std::string& why);
+
+/// The extraction reply: exactly the keys name, requires_human_review,
+/// instruction, example, with the right types, then draftFromModel.
+std::optional<CapsuleDraft> parseExtractionReply(const std::string& text, std::string& why);
+
+/// The user model as the structure agent's prompt shows it ("" before any event).
+std::string userModelJson(const UserModel& model);
+
+}  // namespace grove::llm

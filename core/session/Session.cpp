@@ -1,0 +1,243 @@
+#include "session/Session.h"
+
+#include "llm/ConfigLoader.h"
+#include "llm/ProviderRegistry.h"
+#include "session/EmbeddingJobs.h"
+#include "session/StructureJobs.h"
+#include "session/SummaryJobs.h"
+#include "support/Log.h"
+
+namespace grove::session {
+
+namespace {
+
+std::unique_ptr<Executor> makeExecutor(const SessionOptions& o, ManualExecutor*& manual) {
+  if (!o.deterministic) return std::make_unique<PoolExecutor>(o.workers);
+  auto m = std::make_unique<ManualExecutor>();
+  manual = m.get();
+  return m;
+}
+
+}  // namespace
+
+Session::Session(Engine& engine, llm::ProviderRegistry& providers, SessionOptions options)
+    : engine_(engine), providers_(&providers), executor_(makeExecutor(options, manual_)) {
+  engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
+  engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
+  engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+}
+
+Session::Session(Engine& engine, SessionOptions options)
+    : engine_(engine),
+      ownProviders_(std::make_unique<llm::ProviderRegistry>(llm::offlineSettings())),
+      providers_(ownProviders_.get()),
+      executor_(makeExecutor(options, manual_)) {
+  engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
+  engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
+  engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+}
+
+Session::~Session() {
+  // Queued work may still call back into the session: let it finish first.
+  executor_.reset();
+  engine_.setChangeListener(nullptr);
+  engine_.setSuggestionListener(nullptr);
+  engine_.setMemoletListener(nullptr);
+}
+
+void Session::setEventSink(EventSink sink) {
+  std::lock_guard<std::mutex> lock(mu_);
+  sink_ = std::move(sink);
+}
+
+bool Session::offline() const { return providers_->offline(); }
+
+const std::string& Session::actor() const { return engine_.actor(); }
+
+void Session::runBatch(const std::string& actor, const std::function<void(Engine&)>& work,
+                       const std::function<void(const std::optional<Error>&)>& committed) {
+  std::lock_guard<std::mutex> lock(mu_);
+  engine_.setActor(actor);
+  engine_.beginBatch();
+  std::optional<Error> failure;
+  try {
+    work(engine_);
+  } catch (...) {
+    engine_.abortBatch();
+    afterCommit_.clear();
+    throw;
+  }
+  try {
+    engine_.commitBatch();
+  } catch (const Error& e) {
+    // Nothing of the batch is durable: nothing may report success or follow it.
+    log::error(std::string("commit failed: ") + e.what());
+    failure = e;
+  }
+  committed(failure);
+  if (failure) afterCommit_.clear();
+  publish();
+  auto tasks = std::move(afterCommit_);
+  afterCommit_.clear();
+  for (auto& t : tasks) t();
+}
+
+void Session::runLocked(const std::string& actor, const std::function<void(Engine&)>& fn) {
+  std::lock_guard<std::mutex> lock(mu_);
+  engine_.setActor(actor);
+  try {
+    fn(engine_);
+  } catch (const std::exception& e) {
+    log::error(std::string("continuation failed: ") + e.what());
+  }
+  publish();
+  // A continuation may start more work that waits for durability; outside a
+  // batch every change is already durable.
+  auto tasks = std::move(afterCommit_);
+  afterCommit_.clear();
+  for (auto& t : tasks) t();
+}
+
+void Session::afterCommit(std::function<void()> task) { afterCommit_.push_back(std::move(task)); }
+
+void Session::post(std::function<void()> task) { executor_->post(std::move(task)); }
+
+size_t Session::runUntilIdle() { return manual_ ? manual_->runUntilIdle() : 0; }
+
+void Session::publish() {
+  if (!changes_.empty()) {
+    auto events = std::move(changes_);
+    changes_.clear();
+    if (sink_.changes) sink_.changes(events);
+  }
+  if (!suggestions_.empty()) {
+    auto events = std::move(suggestions_);
+    suggestions_.clear();
+    if (sink_.suggestions) sink_.suggestions(events);
+  }
+  if (!memolets_.empty()) {
+    auto events = std::move(memolets_);
+    memolets_.clear();
+    if (sink_.memolets) sink_.memolets(events);
+    embedChangedMemolets(*this, events);
+  }
+}
+
+// ---- Services ------------------------------------------------------------------
+
+Project Session::setCursor(const std::string& projectId, const std::optional<std::string>& cursorId) {
+  Project before = engine_.project(projectId);
+  Project after = engine_.setCursor(projectId, cursorId);
+  // A move to another path is a path switch: the memory agent runs.
+  if (before.cursorId && cursorId) {
+    onPathSwitch(*this, projectId, *before.cursorId, *cursorId);
+    after = engine_.project(projectId);
+  }
+  return after;
+}
+
+void Session::summarizeBranch(const std::string& projectId, const std::string& headId, Done<Branch> done) {
+  Unit head = engine_.unit(headId);
+  if (head.projectId != projectId)
+    throw Error::invalidArg("headId", "unit " + headId + " belongs to another project");
+  if (head.parentId && !head.startsBranch)
+    throw Error::invalidOp("notBranchHead", "unit " + headId + " does not start a branch", headId);
+  session::summarizeBranch(*this, projectId, headId,
+                           [done, headId](Engine& e, const std::optional<Error>& err) {
+                             if (err) return done(*err);
+                             done(captureExpected([&] { return e.branchOf(headId); }));
+                           });
+}
+
+void Session::resolveSuggestion(const std::string& id, Decision decision, Done<Resolution> done) {
+  Suggestion s = engine_.suggestion(id);
+  // With a provider, the memory agent follows a return's path switch as it
+  // does a cursor move (the utility model rewrites the summary). Offline the
+  // engine's extractive summary, which leaves out a delegated request and its
+  // acknowledgement, is the one the branch keeps.
+  auto finished = [this, done](Expected<Resolution> r) {
+    if (r && r->pathSwitch && !offline())
+      onPathSwitch(*this, r->suggestion.projectId, r->pathSwitch->first, r->pathSwitch->second);
+    done(std::move(r));
+  };
+  bool draftFirst = decision == Decision::Accept && s.kind == SuggestionKind::Extract &&
+                    s.state != SuggestionState::Accepted && s.state != SuggestionState::Rejected &&
+                    !offline();
+  std::vector<Unit> source;
+  if (draftFirst) {
+    try {
+      source = engine_.capsuleSource(s.projectId, s.anchorIds);
+    } catch (const Error&) {
+      draftFirst = false;  // resolving reports what is wrong
+    }
+  }
+  if (!draftFirst) {
+    finished(engine_.resolveSuggestion(id, decision));
+    return;
+  }
+  // The utility model writes the capsule first; the suggestion is accepted
+  // when the draft (or its extractive fallback) is in.
+  CapsuleType type = parseCapsuleType(s.capsuleType.value_or("task_sop")).value_or(CapsuleType::TaskSop);
+  draftCapsule(*this, std::move(source), type,
+               [finished, id](Engine& e, const std::optional<CapsuleDraft>& draft) {
+                 finished(captureExpected([&] { return e.resolveSuggestion(id, Decision::Accept, draft); }));
+               });
+}
+
+void Session::extractCapsule(const std::string& projectId, const std::vector<std::string>& unitIds,
+                             CapsuleType type, Done<Capsule> done) {
+  std::vector<Unit> source = engine_.capsuleSource(projectId, unitIds);
+  if (offline()) {
+    done(engine_.extractCapsule(projectId, unitIds, type, std::nullopt));
+    return;
+  }
+  draftCapsule(*this, std::move(source), type,
+               [done, projectId, unitIds, type](Engine& e, const std::optional<CapsuleDraft>& draft) {
+                 done(captureExpected([&] { return e.extractCapsule(projectId, unitIds, type, draft); }));
+               });
+}
+
+void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done) {
+  if (q.projectId) engine_.project(*q.projectId);
+  std::string model = embeddingModelOf(*this);
+  if (model.empty()) {
+    done(engine_.searchMemolets(q));
+    return;
+  }
+  embedMissingOnce(*this);
+  // With an OpenAI-compatible provider the query is embedded first (on a
+  // worker), so search ranks by the stored provider embeddings too.
+  std::string actor = engine_.actor();
+  post([this, q, model, done, actor]() mutable {
+    embedQuery(*this, q, model);
+    runLocked(actor, [&](Engine& e) { done(captureExpected([&] { return e.searchMemolets(q); })); });
+  });
+}
+
+ScopePreview Session::preview(const PreviewRequest& r) {
+  std::optional<std::string> cursorId = r.cursorId ? *r.cursorId : engine_.project(r.projectId).cursorId;
+  // The system prompt a turn from this cursor would get (mode block and
+  // enabled capsules), so the preview is exactly what the model receives.
+  std::string system = engine_.systemPrompt(r.projectId, cursorId);
+  // Memory for the prompt: referenced memolets in full, then retrieved ones
+  // (offline retrieval; a provider's query expansion only runs in a turn).
+  if (r.prompt) {
+    RetrievalRequest memory;
+    memory.projectId = r.projectId;
+    memory.message = *r.prompt;
+    memory.budgetTokens = r.budgetTokens;
+    std::string section = engine_.memoletContext(memory).section;
+    if (!section.empty()) system = system.empty() ? section : system + "\n\n" + section;
+  }
+  return engine_.preview(r.projectId, cursorId, r.prompt, r.budgetTokens, system);
+}
+
+std::vector<ProviderStatus> Session::providers() {
+  std::vector<ProviderStatus> out;
+  for (const auto& info : providers_->list())
+    out.push_back({info.name, info.kind, info.model, info.utilityModel, info.baseUrl, info.state,
+                   info.active, info.hasKey});
+  return out;
+}
+
+}  // namespace grove::session

@@ -1,0 +1,145 @@
+// Session: the application layer. It runs what a request means (a chat
+// turn, a path switch, accepting a suggestion) as one call over the Engine,
+// the agents and the providers, and owns where that work runs: one engine
+// thread (a lock that serialises every request and continuation) and an
+// executor for slow work (provider calls). It knows nothing of JSON or the
+// wire; the server, an ACP front end or a test drive it the same way.
+//
+// Threading contract:
+// - Services (sendMessage, setCursor, ...) are called on the engine thread,
+//   inside runBatch or runLocked.
+// - Their continuations (Done, TurnCallbacks::onDone) run on the engine
+//   thread, exactly once each, after the change they report is durable.
+// - Everything is attributed to an actor, passed explicitly to runBatch and
+//   runLocked and captured by each service for its continuations.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/Engine.h"
+#include "session/Executor.h"
+#include "session/Turn.h"
+#include "support/Cancellation.h"
+#include "support/Expected.h"
+
+namespace grove::llm {
+class ProviderRegistry;
+}
+
+namespace grove::session {
+
+struct SessionOptions {
+  size_t workers = 4;
+  /// No worker threads: slow work waits for runUntilIdle() (tests).
+  bool deterministic = false;
+};
+
+/// Where committed changes are announced (the server broadcasts them).
+/// Called on the engine thread after the commit, in this order.
+struct EventSink {
+  std::function<void(const std::vector<ChangeEvent>&)> changes;
+  std::function<void(const std::vector<SuggestionEvent>&)> suggestions;
+  std::function<void(const std::vector<MemoletEvent>&)> memolets;
+};
+
+/// One configured provider, as grove/provider/list shows it.
+struct ProviderStatus {
+  std::string name, kind, model, utilityModel, baseUrl, state;
+  bool active = false;
+  bool hasKey = false;
+};
+
+/// What grove/scope/preview asks for.
+struct PreviewRequest {
+  std::string projectId;
+  Field<std::string> cursorId;  // absent: the project's cursor; null: an empty path
+  std::optional<std::string> prompt;
+  std::optional<int> budgetTokens;
+};
+
+class Session {
+public:
+  Session(Engine& engine, llm::ProviderRegistry& providers, SessionOptions options = {});
+  /// With the offline provider only.
+  explicit Session(Engine& engine, SessionOptions options = {});
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void setEventSink(EventSink sink);
+
+  // ---- Where work runs ------------------------------------------------------
+
+  /// On the caller's thread, holding the engine lock, as `actor`: `work` as
+  /// one durable batch (one commit); then `committed` with the commit's
+  /// error, if any, still on the lock; then the batch's events go out and
+  /// its after-commit work starts (dropped when the commit failed).
+  void runBatch(const std::string& actor, const std::function<void(Engine&)>& work,
+                const std::function<void(const std::optional<Error>&)>& committed);
+  /// From any thread: `fn` on the engine lock as `actor`, each change
+  /// committed as it is made, then the events it caused go out.
+  void runLocked(const std::string& actor, const std::function<void(Engine&)>& fn);
+  /// On the engine thread: runs `task` once the current batch is durable.
+  void afterCommit(std::function<void()> task);
+  /// Slow work on the executor.
+  void post(std::function<void()> task);
+  /// Deterministic mode: runs queued slow work on this thread until none is
+  /// left. Returns how many tasks ran (0 in the threaded mode).
+  size_t runUntilIdle();
+  /// The acting client of the request being run (engine thread).
+  const std::string& actor() const;
+
+  // ---- Services (engine thread) -----------------------------------------------
+
+  /// Stores the user message, judges it (suggestions, delegation), then
+  /// streams the answer after the message is durable. Throws for what is
+  /// wrong with the request before anything is stored.
+  void sendMessage(const SendRequest& request, TurnCallbacks callbacks, CancellationToken cancel);
+  /// grove/chat/regenerate and grove/chat/refine.
+  void answerAgain(const AnswerAgainRequest& request, TurnCallbacks callbacks, CancellationToken cancel);
+  /// Moves the cursor; a move to another path is a path switch (summaries).
+  Project setCursor(const std::string& projectId, const std::optional<std::string>& cursorId);
+  /// Summarises a branch (the root: the mainline); `done` gets the branch.
+  void summarizeBranch(const std::string& projectId, const std::string& headId, Done<Branch> done);
+  /// Accepts, rejects or defers a suggestion; an accepted extraction is
+  /// drafted by the utility model first when there is one.
+  void resolveSuggestion(const std::string& suggestionId, Decision decision, Done<Resolution> done);
+  void extractCapsule(const std::string& projectId, const std::vector<std::string>& unitIds,
+                      CapsuleType type, Done<Capsule> done);
+  /// Memolet search; with an embedding provider the query is embedded first.
+  void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
+  /// Exactly what a turn from the cursor would send: the system prompt
+  /// (mode, capsules, memory for `prompt`) and the scoped messages.
+  ScopePreview preview(const PreviewRequest& request);
+  std::vector<ProviderStatus> providers();
+
+  // ---- For the session's own jobs ----------------------------------------------
+  Engine& engine() { return engine_; }
+  llm::ProviderRegistry& registry() { return *providers_; }
+  bool offline() const;
+
+private:
+  void publish();
+  void startAnswer(const Unit& promptUnit, const std::optional<std::string>& model,
+                   const std::optional<RefineRequest>& refine, TurnCallbacks callbacks,
+                   CancellationToken cancel);
+
+  Engine& engine_;
+  std::unique_ptr<llm::ProviderRegistry> ownProviders_;
+  llm::ProviderRegistry* providers_;
+  std::mutex mu_;  // the engine thread
+  std::vector<ChangeEvent> changes_;          // on the lock, until published
+  std::vector<SuggestionEvent> suggestions_;  // likewise
+  std::vector<MemoletEvent> memolets_;        // likewise
+  std::vector<std::function<void()>> afterCommit_;
+  EventSink sink_;
+  ManualExecutor* manual_ = nullptr;
+  std::unique_ptr<Executor> executor_;  // last: a pool joins first, while everything it uses lives
+};
+
+}  // namespace grove::session
