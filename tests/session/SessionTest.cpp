@@ -21,6 +21,7 @@ protected:
                            {},
                            {}});
     run([&](Engine& e) { projectId_ = e.createProject("session", std::nullopt).id; });
+    changes_.clear();
   }
 
   // Runs `fn` as one batch of `actor`, the way the server runs a request.
