@@ -29,6 +29,22 @@ protected:
     session_.runBatch(actor, fn, [](const std::optional<Error>& failed) { ASSERT_FALSE(failed); });
   }
 
+  // Appends a message in its own batch; returns its id.
+  std::string add(const std::optional<std::string>& parent, Role role, const std::string& content,
+                  std::optional<AppendRequest::BranchInfo> branch = std::nullopt) {
+    std::string id;
+    run([&](Engine& e) {
+      AppendRequest r;
+      r.projectId = projectId_;
+      r.parentId = parent;
+      r.role = role;
+      r.content = content;
+      r.branch = std::move(branch);
+      id = e.append(r).id;
+    });
+    return id;
+  }
+
   struct Seen {
     int done = 0;
     std::optional<Expected<Turn>> turn;
@@ -97,18 +113,8 @@ TEST_F(SessionTest, AnEmptyMessageIsRefusedBeforeAnythingIsStored) {
 
 TEST_F(SessionTest, AStructureRequestInWordsIsAnsweredAtOnceWithACard) {
   auto seen = std::make_shared<Seen>();
-  std::string root;
-  run([&](Engine& e) {
-    AppendRequest r;
-    r.projectId = projectId_;
-    r.role = Role::User;
-    r.content = "Let us design the config loader.";
-    root = e.append(r).id;
-    r.parentId = root;
-    r.role = Role::Assistant;
-    r.content = "Start with a schema for the settings.";
-    root = e.append(r).id;
-  });
+  std::string root = add(add(std::nullopt, Role::User, "Let us design the config loader."), Role::Assistant,
+                         "Start with a schema for the settings.");
   run([&](Engine&) {
     session_.sendMessage({projectId_, root, "Branch this off into its own thread.", std::nullopt, std::nullopt},
                          record(seen), CancellationToken());
@@ -142,23 +148,10 @@ TEST_F(SessionTest, RegeneratingAnAnswerAnswersItsMessageAgain) {
 }
 
 TEST_F(SessionTest, MovingTheCursorOutOfABranchSummarisesIt) {
-  std::string root, head, tip;
-  run([&](Engine& e) {
-    AppendRequest r;
-    r.projectId = projectId_;
-    r.role = Role::User;
-    r.content = "Plan the release of the parser library.";
-    root = e.append(r).id;
-    r.parentId = root;
-    r.content = "Side question: how do we sign the release tarball with gpg?";
-    r.branch = AppendRequest::BranchInfo{std::string("Signing"), std::nullopt};
-    head = e.append(r).id;
-    r.branch.reset();
-    r.parentId = head;
-    r.role = Role::Assistant;
-    r.content = "Use gpg --detach-sign on the tarball and publish the signature.";
-    tip = e.append(r).id;
-  });
+  std::string root = add(std::nullopt, Role::User, "Plan the release of the parser library.");
+  std::string head = add(root, Role::User, "Side question: how do we sign the release tarball with gpg?",
+                         AppendRequest::BranchInfo{std::string("Signing"), std::nullopt});
+  add(head, Role::Assistant, "Use gpg --detach-sign on the tarball and publish the signature.");
   run([&](Engine&) { session_.setCursor(projectId_, root); });
   auto summary = engine_.branchOf(head).summary;
   ASSERT_TRUE(summary.has_value()) << "leaving the branch wrote no summary";
