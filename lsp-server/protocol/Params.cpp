@@ -1,8 +1,54 @@
 #include "protocol/Params.h"
 
+#include <algorithm>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "protocol/Limits.h"
 #include "support/Error.h"
 
 namespace grove::proto {
+namespace {
+
+bool endsWith(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// The most bytes a string param named `key` may hold (Limits.h).
+size_t maxBytesFor(std::string_view key) {
+  if (key == "id" || endsWith(key, "Id") || endsWith(key, "Ids")) return kMaxIdBytes;
+  if (key == "content" || key == "prompt" || key == "instruction" || key == "example" || key == "text")
+    return kMaxTextBytes;
+  if (key == "query" || key == "prefix") return kMaxQueryBytes;
+  if (key == "title" || key == "name") return kMaxTitleBytes;
+  return kMaxStringBytes;
+}
+
+// Iterative, so a deep value cannot overflow the stack here either.
+int depthOf(const json& v) {
+  int deepest = 0;
+  std::vector<std::pair<const json*, int>> todo{{&v, 0}};
+  while (!todo.empty()) {
+    auto [node, depth] = todo.back();
+    todo.pop_back();
+    if (!node->is_structured()) continue;
+    deepest = std::max(deepest, depth + 1);
+    if (deepest > kMaxParamsDepth) return deepest;
+    for (const auto& child : *node) todo.push_back({&child, depth + 1});
+  }
+  return deepest;
+}
+
+// Refuses a string above its field's limit (Limits.h) with -32602 naming it.
+void checkLength(const char* key, const std::string& value) {
+  size_t limit = maxBytesFor(key);
+  if (value.size() > limit)
+    throw Error::invalidArg(key, std::string(key) + " is " + std::to_string(value.size()) +
+                                     " bytes; the limit is " + std::to_string(limit));
+}
+
+}  // namespace
 
 Params::Params(const json& params) {
   if (params.is_null() || (params.is_array() && params.empty()))
@@ -11,6 +57,11 @@ Params::Params(const json& params) {
     obj_ = params;
   else
     fail("params", "params must be an object");
+  for (const auto& [key, value] : obj_.items()) {
+    // The object itself is level 1.
+    if (depthOf(value) + 1 > kMaxParamsDepth)
+      fail(key, key + " nests deeper than " + std::to_string(kMaxParamsDepth) + " levels");
+  }
 }
 
 void Params::fail(const std::string& field, const std::string& message) {
@@ -28,6 +79,7 @@ std::string Params::str(const char* key) const {
   const json* v = find(key);
   if (!v) fail(key, std::string(key) + " is required");
   if (!v->is_string()) fail(key, std::string(key) + " must be a string");
+  checkLength(key, v->get_ref<const std::string&>());
   return v->get<std::string>();
 }
 
@@ -35,6 +87,7 @@ std::optional<std::string> Params::optStr(const char* key) const {
   const json* v = find(key);
   if (!v || v->is_null()) return std::nullopt;
   if (!v->is_string()) fail(key, std::string(key) + " must be a string");
+  checkLength(key, v->get_ref<const std::string&>());
   return v->get<std::string>();
 }
 
@@ -43,6 +96,7 @@ Field<std::string> Params::field(const char* key) const {
   if (!v) return std::nullopt;
   if (v->is_null()) return std::optional<std::string>();
   if (!v->is_string()) fail(key, std::string(key) + " must be a string or null");
+  checkLength(key, v->get_ref<const std::string&>());
   return std::optional<std::string>(v->get<std::string>());
 }
 
@@ -51,6 +105,7 @@ std::optional<std::string> Params::nullableStr(const char* key) const {
   if (!v) fail(key, std::string(key) + " is required (use null for none)");
   if (v->is_null()) return std::nullopt;
   if (!v->is_string()) fail(key, std::string(key) + " must be a string or null");
+  checkLength(key, v->get_ref<const std::string&>());
   return v->get<std::string>();
 }
 
@@ -58,10 +113,14 @@ std::vector<std::string> Params::strList(const char* key) const {
   const json* v = find(key);
   if (!v) fail(key, std::string(key) + " is required");
   if (!v->is_array()) fail(key, std::string(key) + " must be an array of strings");
+  if (v->size() > kMaxListItems)
+    fail(key, std::string(key) + " holds " + std::to_string(v->size()) + " items; the limit is " +
+                  std::to_string(kMaxListItems) + " per call");
   std::vector<std::string> out;
   out.reserve(v->size());
   for (const auto& e : *v) {
     if (!e.is_string()) fail(key, std::string(key) + " must be an array of strings");
+    checkLength(key, e.get_ref<const std::string&>());
     out.push_back(e.get<std::string>());
   }
   return out;

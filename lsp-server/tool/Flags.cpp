@@ -22,6 +22,10 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --backup PATH             copy the store to PATH (a private file, checked)
+                            and exit; safe while editors are using the store
+  --restore PATH            replace the store with the backup at PATH and exit;
+                            refused while any grove-server uses the store
 
 One grove-server owns a store; a second one started on the same store joins
 it through that socket, so every editor shares one live core.
@@ -75,6 +79,10 @@ Flags parseFlags(const std::vector<std::string>& args,
         else
           f.listen = *v;
       }
+    } else if (is(a, "--backup")) {
+      if (auto v = value(i, "--backup")) f.backup = *v;
+    } else if (is(a, "--restore")) {
+      if (auto v = value(i, "--restore")) f.restore = *v;
     } else if (is(a, "--db")) {
       if (auto v = value(i, "--db")) f.db = *v;
     } else if (is(a, "--log-file")) {
@@ -100,7 +108,11 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.error = "unknown option '" + a + "' (see --help)";
     }
   }
+  if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
+    f.error = "--backup and --restore cannot be combined";
   if (f.db.empty()) f.db = defaultDbPath(env);
+  if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
+    f.error = "an in-memory store has nothing to back up or restore";
   if (auto token = env("GROVE_TOKEN")) f.token = *token;
   if (f.error.empty() && !f.listen.empty() && f.token.empty()) {
     std::string host = f.listen.substr(0, f.listen.rfind(':'));

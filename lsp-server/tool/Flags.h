@@ -18,7 +18,9 @@ struct Flags {
   std::string listen;        // --listen HOST:PORT (TCP, besides stdio and the socket)
   std::string token;         // GROVE_TOKEN: what TCP clients must present
   bool printSocket = false;
-  bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM  // --print-socket: print the owner socket path and exit
+  bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM
+  std::string backup;        // --backup PATH: copy the store there and exit
+  std::string restore;       // --restore PATH: replace the store with that backup and exit
   std::string version_string = "0.0.0";
   std::string error;     // set when the command line is wrong
 };

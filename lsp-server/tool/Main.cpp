@@ -9,6 +9,7 @@
 
 #include "server/Server.h"
 #include "support/Log.h"
+#include "tool/Backup.h"
 #include "tool/CoreOwner.h"
 #include "tool/Flags.h"
 #include "tool/Relay.h"
@@ -45,6 +46,8 @@ int main(int argc, char** argv) {
     std::printf("grove-server %s (protocol %d)\n", GROVE_VERSION, server::kProtocolVersion);
     return 0;
   }
+  if (!flags.backup.empty()) return tool::runBackup(flags.db, flags.backup);
+  if (!flags.restore.empty()) return tool::runRestore(flags.db, flags.restore);
   const bool shared = flags.db != ":memory:";
   std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
   if (flags.printSocket) {
