@@ -1,26 +1,18 @@
 #include "SharedSets.h"
 
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/JsonFile.h"
+
 namespace grove::structure::eval {
-namespace {
-
-nlohmann::json readJson(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  return nlohmann::json::parse(in);
-}
-
-}  // namespace
+using grove::testing::readJsonFile;
 
 std::vector<Conversation> loadRealDev(const std::string& dir) {
   std::vector<Conversation> out;
   for (const char* file : {"/real-dev/aider-dev.json", "/real-dev/specstory-dev.json"}) {
-    nlohmann::json j = readJson(dir + file);
+    nlohmann::json j = readJsonFile(dir + file);
     for (const auto& c : j.at("conversations")) {
       Conversation conv;
       conv.id = c.at("id").get<std::string>();
@@ -43,7 +35,7 @@ std::vector<Conversation> loadRealDev(const std::string& dir) {
 }
 
 std::vector<Dialogue> loadTiage(const std::string& dir, const std::string& split) {
-  nlohmann::json j = readJson(dir + "/tiage/anno_" + split + ".json");
+  nlohmann::json j = readJsonFile(dir + "/tiage/anno_" + split + ".json");
   std::vector<Dialogue> out;
   for (const auto& [id, turns] : j.items()) {
     Dialogue d;
