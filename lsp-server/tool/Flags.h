@@ -18,7 +18,15 @@ struct Flags {
   std::string listen;        // --listen HOST:PORT (TCP, besides stdio and the socket)
   std::string token;         // GROVE_TOKEN: what TCP clients must present
   bool printSocket = false;
-  bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM  // --print-socket: print the owner socket path and exit
+  bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM
+  bool readOnlyStore = false;  // found at start: this account cannot write the store
+  // TCP limits (SECURITY.md). 0 connections: chosen from the open-file limit.
+  size_t maxConnections = 0;
+  size_t maxConnectionsPerAddress = 64;
+  long long headerTimeoutMs = 5000;
+  long long authTimeoutMs = 10000;
+  size_t maxUnsentBytes = 64u << 20;  // replies a client may leave unread
+  long long openFileLimit = -1;       // found at start (-1: unlimited)
   std::string version_string = "0.0.0";
   std::string error;     // set when the command line is wrong
 };
@@ -32,5 +40,10 @@ Flags parseFlags(const std::vector<std::string>& args,
 std::string defaultDbPath(std::optional<std::string> (*env)(const char*));
 
 const char* usage();
+
+/// --max-connections when not given: 1024, or fewer when the open-file
+/// limit leaves less room (128 descriptors are kept for the store, the
+/// socket and providers).
+size_t defaultMaxConnections(long long openFileLimit);
 
 }  // namespace grove::tool
