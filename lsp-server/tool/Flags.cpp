@@ -48,7 +48,9 @@ Protocol: lsp-server/PROTOCOL.md.
 size_t defaultMaxConnections(long long openFileLimit) {
   constexpr long long kMost = 1024, kReserved = 128;
   if (openFileLimit < 0) return kMost;
-  return static_cast<size_t>(std::clamp(openFileLimit - kReserved, 1ll, kMost));
+  // The store, sockets, logs and providers need a few dozen descriptors.
+  long long reserved = std::min(kReserved, openFileLimit / 4);
+  return static_cast<size_t>(std::clamp(openFileLimit - reserved, 1ll, kMost));
 }
 
 std::string defaultDbPath(std::optional<std::string> (*env)(const char*)) {

@@ -42,8 +42,8 @@ std::string defaultDbPath(std::optional<std::string> (*env)(const char*));
 const char* usage();
 
 /// --max-connections when not given: 1024, or fewer when the open-file
-/// limit leaves less room (128 descriptors are kept for the store, the
-/// socket and providers).
+/// limit leaves less room (128 descriptors, or a quarter of a small limit,
+/// are kept for the store, the sockets, the log and providers).
 size_t defaultMaxConnections(long long openFileLimit);
 
 }  // namespace grove::tool

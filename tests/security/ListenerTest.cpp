@@ -42,20 +42,41 @@ struct Sockets {
   }
 }
 
-TEST_F(Listener, AcceptSurvivesRunningOutOfDescriptorsAndResumesWhenConnectionsClose) {
-  CoreChild::Options o;
-  o.openFileLimit = 96;  // the server's own files take a few dozen of these
-  int port = 0;
-  auto core = startTeamCore(port, {"--max-connections", "10000", "--max-connections-per-address", "10000"}, o);
-  Sockets idle;
-  // Far more than the descriptors left: the kernel completes the handshakes
-  // (the listen backlog), the server runs out of descriptors accepting them.
+// Far more connections than descriptors left: the kernel completes the
+// handshakes (the listen backlog), the server must not stop accepting.
+void storm(int port, Sockets& idle) {
   for (int i = 0; i < 150; ++i) {
     int fd = connectLoopback(port);
     if (fd >= 0) idle.fds.push_back(fd);
   }
+}
+
+TEST_F(Listener, AcceptSurvivesALowOpenFileLimitAndServesAgainWhenConnectionsClose) {
+  CoreChild::Options o;
+  o.openFileLimit = 96;  // the server's own files take a few dozen of these
+  int port = 0;
+  auto core = startTeamCore(port, {}, o);
+  Sockets idle;
+  storm(port, idle);
+  // With the default --max-connections (sized to the descriptors) the
+  // surplus is refused and logged; either way it is said.
+  bool said = core->waitForLog("--max-connections") || core->waitForLog("accepting a TCP connection failed", Millis(0));
+  EXPECT_TRUE(said) << "the storm left no trace in the log: " << core->stderrText();
+  idle.closeAll();
+  EXPECT_TRUE(served(port, "after the storm")) << core->stderrText();
+  EXPECT_FALSE(core->waitExit(Millis(0))) << "the core died";
+}
+
+TEST_F(Listener, AcceptErrorsFromRunningOutOfDescriptorsAreBackedOffAndRetried) {
+  CoreChild::Options o;
+  o.openFileLimit = 96;
+  int port = 0;
+  // A limit above the descriptors, so accept itself fails with EMFILE.
+  auto core = startTeamCore(port, {"--max-connections", "10000", "--max-connections-per-address", "10000"}, o);
+  Sockets idle;
+  storm(port, idle);
   EXPECT_TRUE(core->waitForLog("accepting a TCP connection failed")) << "running out of descriptors was not logged: "
-                                          << core->stderrText();
+                                                                     << core->stderrText();
   idle.closeAll();
   EXPECT_TRUE(served(port, "after the storm")) << core->stderrText();
   EXPECT_FALSE(core->waitExit(Millis(0))) << "the core died";
@@ -63,7 +84,7 @@ TEST_F(Listener, AcceptSurvivesRunningOutOfDescriptorsAndResumesWhenConnectionsC
 
 TEST_F(Listener, SlowHeadersAreClosedWhileOthersAreServed) {
   int port = 0;
-  auto core = startTeamCore(port, {"--header-timeout", "1000"});
+  auto core = startTeamCore(port);  // the default header timeout: 5 s
   Sockets slow;
   for (int i = 0; i < 20; ++i) {
     int fd = connectLoopback(port);
@@ -80,30 +101,30 @@ TEST_F(Listener, SlowHeadersAreClosedWhileOthersAreServed) {
   EXPECT_LT(Clock::now() - started, std::chrono::seconds(1)) << "the teammate waited on the slow clients";
 
   for (int fd : slow.fds)
-    EXPECT_TRUE(waitPeerClosed(fd, Millis(8000))) << "a slow header was kept open";
+    EXPECT_TRUE(waitPeerClosed(fd, Millis(10000))) << "a slow header was kept open";
   EXPECT_TRUE(core->waitForLog("incomplete")) << core->stderrText();
 }
 
 TEST_F(Listener, AConnectionThatNeverAuthenticatesIsClosed) {
   int port = 0;
-  auto core = startTeamCore(port, {"--auth-timeout", "1000"});
+  auto core = startTeamCore(port);  // the default authentication timeout: 10 s
   Sockets silent;
   silent.fds.push_back(connectLoopback(port));
   ASSERT_GE(silent.fds[0], 0);
-  EXPECT_TRUE(waitPeerClosed(silent.fds[0], Millis(8000))) << "a silent connection was kept open";
+  EXPECT_TRUE(waitPeerClosed(silent.fds[0], Millis(15000))) << "a silent connection was kept open";
   EXPECT_TRUE(core->waitForLog("did not authenticate")) << core->stderrText();
   EXPECT_TRUE(served(port, "a teammate"));
 }
 
 TEST_F(Listener, ConnectionsPerAddressAreLimited) {
   int port = 0;
-  auto core = startTeamCore(port, {"--max-connections-per-address", "3"});
+  auto core = startTeamCore(port);  // the default: 64 per address
   Sockets held;
-  for (int i = 0; i < 3; ++i) held.fds.push_back(connectLoopback(port));
-  int fourth = connectLoopback(port);
-  ASSERT_GE(fourth, 0);
-  EXPECT_TRUE(waitPeerClosed(fourth, Millis(5000))) << "a fourth connection from one address was kept";
-  ::close(fourth);
+  for (int i = 0; i < 64; ++i) held.fds.push_back(connectLoopback(port));
+  int extra = connectLoopback(port);
+  ASSERT_GE(extra, 0);
+  EXPECT_TRUE(waitPeerClosed(extra, Millis(5000))) << "a 65th connection from one address was kept";
+  ::close(extra);
   EXPECT_TRUE(core->waitForLog("--max-connections-per-address")) << core->stderrText();
   held.closeAll();
   // The server notices the closes as it reads them: retry until it has.

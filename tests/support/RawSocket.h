@@ -11,6 +11,8 @@ namespace grove::test {
 
 /// A blocking TCP socket connected to 127.0.0.1:port, or -1.
 int connectLoopback(int port);
+/// A blocking Unix-domain socket connected to `path`, or -1.
+int connectUnixSocket(const std::string& path);
 /// True once the peer closed `fd` (read returns 0 or an error) before the
 /// deadline; bytes it sends meanwhile are read and dropped.
 bool waitPeerClosed(int fd, Millis timeout);
