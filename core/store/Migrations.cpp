@@ -280,4 +280,12 @@ void migrateTo(sqlite::Db& db, int target) {
 
 void migrate(sqlite::Db& db) { migrateTo(db, kCount); }
 
+void requireCurrentSchema(sqlite::Db& db) {
+  int version = userVersion(db);
+  if (version != kCount)
+    throw Error::storage("the store " + db.path() + " is read-only for this account and has schema " +
+                         std::to_string(version) + " where this Grove needs " +
+                         std::to_string(kCount) + ": open it once where it is writable");
+}
+
 }  // namespace grove

@@ -14,6 +14,10 @@ int latestSchemaVersion();
 /// newer Grove (its version is higher than ours) rather than guessing.
 void migrate(sqlite::Db& db);
 
+/// For a store opened read-only: throws unless it is at
+/// latestSchemaVersion() already (an upgrade would have to write).
+void requireCurrentSchema(sqlite::Db& db);
+
 /// Runs migrations up to `target` only; for tests of old schemas.
 void migrateTo(sqlite::Db& db, int target);
 

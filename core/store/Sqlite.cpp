@@ -1,35 +1,105 @@
 #include "store/Sqlite.h"
 
+#include <unistd.h>
+
 #include "support/Error.h"
 
 namespace grove::sqlite {
 
-Db::Db(const std::string& path) {
-  int rc = sqlite3_open_v2(path.c_str(), &db_,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                           nullptr);
-  if (rc != SQLITE_OK) {
-    std::string msg = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw Error::storage("cannot open store '" + path + "': " + msg);
+namespace {
+
+// What a person can do about an SQLite failure, by its primary code.
+const char* advice(int code) {
+  switch (code & 0xff) {
+    case SQLITE_NOTADB:
+      return " (this file is not a Grove store: check --db, or move the file aside)";
+    case SQLITE_CORRUPT:
+      return " (the file is damaged: stop Grove and restore the store from a backup; "
+             "`sqlite3 FILE .recover` can salvage what is readable)";
+    case SQLITE_CANTOPEN:
+      return " (check that the file and its folder exist and that this account may use them)";
+    case SQLITE_FULL:
+      return " (the disk is full)";
+    case SQLITE_IOERR:
+      return " (the disk reported an I/O error)";
+    default:
+      return "";
   }
-  sqlite3_extended_result_codes(db_, 1);
+}
+
+[[noreturn]] void raise(const std::string& path, int code, const std::string& what,
+                        const std::string& message) {
+  if ((code & 0xff) == SQLITE_READONLY)
+    throw Error::invalidOp("readOnlyStore",
+                           "the store " + path +
+                               " is read-only for this account: reads work, changes are refused");
+  throw Error::storage("store " + path + ": " + what + message + advice(code));
+}
+
+}  // namespace
+
+namespace {
+
+// Opens `target` (a path, or a file: URI) or throws naming `path`.
+sqlite3* openOrThrow(const std::string& path, const std::string& target, int flags) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(target.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close(db);
+    throw Error::storage("cannot open the store " + path + ": " + msg + advice(rc));
+  }
+  sqlite3_extended_result_codes(db, 1);
+  return db;
+}
+
+// Whether a read works (the schema is readable) on `db`.
+int probeRead(sqlite3* db) {
+  return sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+}
+
+}  // namespace
+
+Db::Db(const std::string& path, bool readOnly) : path_(path), readOnly_(readOnly) {
+  if (!readOnly) {
+    db_ = openOrThrow(path, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    return;
+  }
+  db_ = openOrThrow(path, path, SQLITE_OPEN_READONLY);
+  // A WAL store read by an account that may not create its -shm beside it
+  // cannot be read this way. When no -wal is there either, the last writer
+  // checkpointed and left: nothing else is writing, so the file can be
+  // opened as immutable (no shared memory, no locks).
+  int rc = probeRead(db_);
+  if ((rc & 0xff) != SQLITE_READONLY && rc != SQLITE_CANTOPEN) return;
+  if (::access((path + "-wal").c_str(), F_OK) == 0) return;  // a writer is live: report its errors
+  sqlite3_close_v2(db_);
+  db_ = nullptr;
+  std::string uri = "file:";
+  for (char c : path) {
+    // The characters a URI path may not hold as they are.
+    if (c == '%') uri += "%25";
+    else if (c == '?') uri += "%3f";
+    else if (c == '#') uri += "%23";
+    else uri += c;
+  }
+  db_ = openOrThrow(path, uri + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
 }
 
 Db::~Db() { sqlite3_close_v2(db_); }
 
 void Db::exec(const char* sql) {
   char* err = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : "unknown error";
+  int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errstr(rc);
     sqlite3_free(err);
-    throw Error::storage("store: " + msg);
+    raise(path_, sqlite3_extended_errcode(db_), "", msg);
   }
 }
 
 void Db::fail(const char* what) const {
-  throw Error::storage(std::string("store: ") + what + ": " + sqlite3_errmsg(db_));
+  raise(path_, sqlite3_extended_errcode(db_), std::string(what) + ": ", sqlite3_errmsg(db_));
 }
 
 Stmt::Stmt(Db& db, const char* sql) : db_(&db) {

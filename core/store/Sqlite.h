@@ -1,5 +1,7 @@
 // Thin RAII wrappers over the SQLite C API: a connection and a prepared
-// statement. Errors become grove::Error(ErrorKind::Storage).
+// statement. Errors become grove::Error(ErrorKind::Storage) naming the file
+// and what to do; a write refused because the store is read-only becomes
+// InvalidOperation "readOnlyStore", so clients can tell it from a fault.
 #pragma once
 
 #include <sqlite3.h>
@@ -13,7 +15,9 @@ namespace grove::sqlite {
 
 class Db {
 public:
-  explicit Db(const std::string& path);
+  /// Opens (creating when absent) `path`; with `readOnly`, opens it for
+  /// reading only and never creates it.
+  explicit Db(const std::string& path, bool readOnly = false);
   ~Db();
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
@@ -22,9 +26,13 @@ public:
   /// Runs one or more statements that return no rows.
   void exec(const char* sql);
   [[noreturn]] void fail(const char* what) const;
+  const std::string& path() const { return path_; }
+  bool readOnly() const { return readOnly_; }
 
 private:
   sqlite3* db_ = nullptr;
+  std::string path_;
+  bool readOnly_ = false;
 };
 
 class Stmt {

@@ -151,8 +151,10 @@ struct SqliteStore::Impl {
     pendingSearch = 0;
   }
 
-  explicit Impl(const Options& o) : db(o.path) {
-    db.exec("PRAGMA journal_mode=WAL");
+  explicit Impl(const Options& o) : db(o.path, o.readOnly) {
+    // Choosing the journal mode writes the header: a read-only store keeps
+    // the mode it was made with (WAL, when Grove made it).
+    if (!o.readOnly) db.exec("PRAGMA journal_mode=WAL");
     db.exec(o.fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
     db.exec("PRAGMA busy_timeout=5000");
@@ -163,7 +165,10 @@ struct SqliteStore::Impl {
     db.exec("PRAGMA journal_size_limit=67108864");
     db.exec("PRAGMA cache_size=-16384");
     db.exec("PRAGMA mmap_size=268435456");
-    migrate(db);
+    if (o.readOnly)
+      requireCurrentSchema(db);  // an upgrade would be a write
+    else
+      migrate(db);
     prepare();
     auto& p = ftsPending.reset();
     if (p.step()) pendingSearch = p.integer(0);

@@ -21,6 +21,9 @@ public:
   struct Options {
     std::string path;       // ":memory:" for an in-memory store
     bool fullSync = false;  // synchronous=FULL instead of NORMAL
+    /// Open for reading only (the file or its folder is not writable):
+    /// reads work, every change fails with InvalidOperation "readOnlyStore".
+    bool readOnly = false;
   };
 
   explicit SqliteStore(Options options);

@@ -2,10 +2,12 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
+
+#include "support/Log.h"
 
 namespace grove::rpc {
 
@@ -18,11 +20,17 @@ void appendFrame(std::string& out, std::string_view body) {
 }
 }  // namespace
 
-FrameWriter::FrameWriter(int fd) : fd_(fd) {
+FrameWriter::FrameWriter(int fd, size_t maxBacklog) : fd_(fd), maxBacklog_(maxBacklog) {
   // Non-blocking, so a full pipe or socket returns EAGAIN instead of waiting.
   oldFlags_ = ::fcntl(fd_, F_GETFL);
   if (oldFlags_ >= 0) ::fcntl(fd_, F_SETFL, oldFlags_ | O_NONBLOCK);
   flusher_ = std::thread([this] { flusherLoop(); });
+}
+
+FrameWriter::FrameWriter(int fd, std::function<void()> wantWritable, size_t maxBacklog)
+    : fd_(fd), maxBacklog_(maxBacklog), wantWritable_(std::move(wantWritable)) {
+  oldFlags_ = ::fcntl(fd_, F_GETFL);
+  if (oldFlags_ >= 0) ::fcntl(fd_, F_SETFL, oldFlags_ | O_NONBLOCK);
 }
 
 FrameWriter::~FrameWriter() {
@@ -32,17 +40,34 @@ FrameWriter::~FrameWriter() {
     stopping_ = true;
   }
   cv_.notify_all();
-  flusher_.join();
+  if (flusher_.joinable()) flusher_.join();
 }
 
-void FrameWriter::detach() {
-  std::unique_lock<std::mutex> lock(mu_);
-  // Give the peer a moment to take what is left (a final reply).
-  cv_.wait_for(lock, std::chrono::seconds(2), [this] { return backlog_.empty() || closed_; });
-  if (oldFlags_ >= 0 && !closed_) ::fcntl(fd_, F_SETFL, oldFlags_);
-  closed_ = true;
-  backlog_.clear();
+void FrameWriter::setLabel(std::string label) {
+  std::lock_guard<std::mutex> lock(mu_);
+  label_ = std::move(label);
+}
+
+void FrameWriter::detach(std::chrono::milliseconds wait) {
+  std::function<void()> ready;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    // Give the peer a moment to take what is left (a final reply).
+    if (!wantWritable_)
+      cv_.wait_for(lock, wait, [this] { return backlog_.empty() || closed_; });
+    if (oldFlags_ >= 0 && !closed_) ::fcntl(fd_, F_SETFL, oldFlags_);
+    closed_ = true;
+    backlog_.clear();
+    ready = std::move(ready_);
+    ready_ = nullptr;
+  }
   cv_.notify_all();
+  if (ready) ready();
+}
+
+void FrameWriter::seal() {
+  std::lock_guard<std::mutex> lock(mu_);
+  sealed_ = true;
 }
 
 void FrameWriter::writeSome() {
@@ -53,29 +78,75 @@ void FrameWriter::writeSome() {
     } else if (n < 0 && errno == EINTR) {
       continue;
     } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      return;  // the flusher takes over
+      return;  // the flusher (or the event loop) takes over
     } else {
       closed_ = true;
       backlog_.clear();
     }
   }
+  // A string keeps its capacity: an idle connection should not hold the
+  // megabytes a burst once needed.
+  if (backlog_.empty() && backlog_.capacity() > 65536) backlog_.shrink_to_fit();
+}
+
+std::function<void()> FrameWriter::takeReady() {
+  if (!ready_ || (!closed_ && backlog_.size() > readyAt_)) return nullptr;
+  auto ready = std::move(ready_);
+  ready_ = nullptr;
+  return ready;
+}
+
+void FrameWriter::overflow(size_t adding) {
+  log::warn("closing " + label_ + ": it left " + std::to_string(backlog_.size() + adding) +
+            " bytes of replies and notifications unread, above the limit of " +
+            std::to_string(maxBacklog_));
+  closed_ = true;
+  backlog_.clear();
+  // Both ends must see the connection end; a pipe (stdio) cannot be shut
+  // down, and its reader notices closed() instead.
+  ::shutdown(fd_, SHUT_RDWR);
 }
 
 bool FrameWriter::enqueue(std::string&& bytes) {
-  std::lock_guard<std::mutex> lock(mu_);
-  if (closed_) return false;
-  if (backlog_.size() + bytes.size() > kMaxBacklog) {
-    // The peer stopped reading long ago; do not let it hold memory or anyone up.
-    closed_ = true;
-    backlog_.clear();
-    cv_.notify_all();
-    return false;
+  std::function<void()> ready;
+  bool wantWrite = false, ok;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (closed_ || sealed_) return false;
+    if (backlog_.size() + bytes.size() > maxBacklog_) {
+      overflow(bytes.size());
+      ready = takeReady();
+    } else {
+      bool wasEmpty = backlog_.empty();
+      backlog_ += bytes;
+      if (wasEmpty) {
+        writeSome();
+        // In event-loop mode a wait is pending whenever the backlog is not
+        // empty; it was empty, so ask for one.
+        wantWrite = wantWritable_ && !backlog_.empty() && !closed_;
+      }
+      if (!backlog_.empty() && !wantWritable_) cv_.notify_all();
+    }
+    ok = !closed_;
+    if (closed_) cv_.notify_all();
   }
-  bool wasEmpty = backlog_.empty();
-  backlog_ += bytes;
-  if (wasEmpty) writeSome();
-  if (!backlog_.empty()) cv_.notify_all();
-  return !closed_;
+  if (wantWrite) wantWritable_();
+  if (ready) ready();
+  return ok;
+}
+
+void FrameWriter::onWritable() {
+  std::function<void()> ready;
+  bool again;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    writeSome();
+    again = !backlog_.empty() && !closed_;
+    ready = takeReady();
+  }
+  cv_.notify_all();
+  if (again) wantWritable_();
+  if (ready) ready();
 }
 
 void FrameWriter::flusherLoop() {
@@ -88,7 +159,8 @@ void FrameWriter::flusherLoop() {
     ::poll(&p, 1, 100);
     lock.lock();
     writeSome();
-    if (backlog_.empty() || closed_) cv_.notify_all();
+    // Wakes flush(), detach() and a reader waiting for room.
+    cv_.notify_all();
   }
 }
 
@@ -111,9 +183,29 @@ bool FrameWriter::closed() const {
   return closed_;
 }
 
+size_t FrameWriter::backlog() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return backlog_.size();
+}
+
 void FrameWriter::flush() {
   std::unique_lock<std::mutex> lock(mu_);
   cv_.wait(lock, [this] { return backlog_.empty() || closed_; });
+}
+
+bool FrameWriter::waitForRoom() {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (backlog_.size() > softLimit())
+    cv_.wait(lock, [this] { return closed_ || backlog_.size() <= softLimit() / 2; });
+  return !closed_;
+}
+
+bool FrameWriter::whenAtMost(size_t bytes, std::function<void()> ready) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (closed_ || backlog_.size() <= bytes) return true;
+  readyAt_ = bytes;
+  ready_ = std::move(ready);
+  return false;
 }
 
 }  // namespace grove::rpc

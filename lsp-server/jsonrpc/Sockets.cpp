@@ -11,6 +11,10 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <thread>
+
+#include "transport/AcceptBackoff.h"
+#include "transport/LogThrottle.h"
 
 namespace grove::rpc {
 
@@ -98,6 +102,7 @@ int boundPort(int fd) {
 }
 
 int acceptConnection(int listenFd, std::string* peer) {
+  transport::AcceptBackoff backoff;
   for (;;) {
     sockaddr_storage ss{};
     socklen_t len = sizeof ss;
@@ -113,8 +118,18 @@ int acceptConnection(int listenFd, std::string* peer) {
       }
       return fd;
     }
-    if (errno == EINTR || errno == ECONNABORTED) continue;
-    return -1;
+    if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
+    if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+      // Out of descriptors or memory: never fatal. The pending connection
+      // stays queued; wait for some to close, then accept again.
+      static transport::LogThrottle throttle;
+      auto wait = backoff.next();
+      throttle.warn(std::string("accept failed: ") + std::strerror(errno) + "; retrying in " +
+                    std::to_string(wait.count()) + " ms");
+      std::this_thread::sleep_for(wait);
+      continue;
+    }
+    return -1;  // the listening socket was shut down
   }
 }
 

@@ -16,6 +16,7 @@ int listenTcp(const std::string& host, int port);
 /// The port a listening socket is bound to.
 int boundPort(int fd);
 /// Accepts one connection; -1 when the listening socket was shut down.
+/// Running out of descriptors is logged and retried with a backoff.
 int acceptConnection(int listenFd, std::string* peer);
 /// Whether a host names the loopback interface.
 bool isLoopbackHost(const std::string& host);

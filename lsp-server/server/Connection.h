@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -21,15 +22,22 @@ namespace grove::server {
 
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
-  Connection(uint64_t id, int outFd, std::string transport)
-      : id_(id), writer_(outFd), transport_(std::move(transport)) {}
+  Connection(uint64_t id, int outFd, std::string transport,
+             size_t maxUnsentBytes = rpc::FrameWriter::kMaxBacklog)
+      : id_(id), writer_(outFd, maxUnsentBytes), transport_(std::move(transport)) {}
+  /// A connection run by an event loop (TCP): see FrameWriter.
+  Connection(uint64_t id, int outFd, std::string transport, std::function<void()> wantWritable,
+             size_t maxUnsentBytes)
+      : id_(id), writer_(outFd, std::move(wantWritable), maxUnsentBytes),
+        transport_(std::move(transport)) {}
 
   uint64_t id() const { return id_; }
   rpc::FrameWriter& writer() { return writer_; }
   const std::string& transport() const { return transport_; }
 
-  // Lifecycle; touched only on the engine lock.
-  bool initialized = false;
+  // Lifecycle; written only on the engine lock. `initialized` is also read
+  // by the TCP transport's authentication deadline, off the lock.
+  std::atomic<bool> initialized{false};
   bool shutdownRequested = false;
   bool exitRequested = false;
   std::string clientName = "unknown";

@@ -97,32 +97,71 @@ void Server::setOnDisconnect(std::function<void(size_t)> callback) {
   onDisconnect_ = std::move(callback);
 }
 
-int Server::serve(int inFd, int outFd, const std::string& transport,
-                  const ConnectionOptions& options) {
+std::shared_ptr<Connection> Server::open(int outFd, const std::string& transport,
+                                         const ConnectionOptions& options) {
+  std::lock_guard<std::mutex> lock(connMu_);
   std::shared_ptr<Connection> conn;
+  if (options.wantWritable)
+    conn = std::make_shared<Connection>(nextConnId_++, outFd, transport, options.wantWritable,
+                                        options_.maxUnsentBytes);
+  else
+    conn = std::make_shared<Connection>(nextConnId_++, outFd, transport, options_.maxUnsentBytes);
+  conn->connectedAtMs = nowMs();
+  conn->requiredToken = options.requiredToken;
+  conn->peer = options.peer;
+  conn->writer().setLabel("client " + std::to_string(conn->id()) + " (" + transport +
+                          (options.peer.empty() ? "" : " from " + options.peer) + ")");
+  connections_.push_back(conn);
+  return conn;
+}
+
+void Server::handleFrames(Connection& conn, std::vector<std::string>& frames) {
+  handleBatch(conn, frames);
+}
+
+bool Server::refuseFrame(Connection& conn, bool malformed, const std::string& error) {
+  if (!malformed) {
+    log::warn("refused a frame: " + error);
+    conn.writer().write(errorReply(nullptr, rpc::InvalidRequest, error).dump());
+    return true;
+  }
+  log::warn("closing connection: " + error);
+  conn.writer().write(
+      errorReply(nullptr, rpc::ParseError, "malformed header: " + error + "; closing").dump());
+  return false;
+}
+
+void Server::close(const std::shared_ptr<Connection>& conn, bool waitForWriter) {
+  conn->cancelAll();
+  // Replies are out; nothing may be written to this fd once the caller closes it.
+  if (waitForWriter)
+    conn->writer().detach();
+  else
+    conn->writer().seal();
+  std::function<void(size_t)> onDisconnect;
+  size_t remaining;
   {
     std::lock_guard<std::mutex> lock(connMu_);
-    conn = std::make_shared<Connection>(nextConnId_++, outFd, transport);
-    conn->connectedAtMs = nowMs();
-    conn->requiredToken = options.requiredToken;
-    conn->peer = options.peer;
-    connections_.push_back(conn);
+    std::erase(connections_, conn);
+    remaining = connections_.size();
+    onDisconnect = onDisconnect_;
   }
+  if (onDisconnect) onDisconnect(remaining);
+}
+
+int Server::serve(int inFd, int outFd, const std::string& transport,
+                  const ConnectionOptions& options) {
+  std::shared_ptr<Connection> conn = open(outFd, transport, options);
   rpc::FrameReader reader(inFd, options_.maxMessageBytes);
   std::vector<std::string> frames;
   std::string body, error;
-  for (;;) {
+  // Backpressure: a client that leaves its replies unread is not served
+  // more requests until it reads them (FrameWriter).
+  while (conn->writer().waitForRoom()) {
     auto r = reader.next(body, error);
     if (r == rpc::FrameReader::Result::Eof) break;
-    if (r == rpc::FrameReader::Result::TooLarge) {
-      log::warn("refused a frame: " + error);
-      conn->writer().write(errorReply(nullptr, rpc::InvalidRequest, error).dump());
-      continue;
-    }
-    if (r == rpc::FrameReader::Result::Malformed) {
-      log::warn("closing connection: " + error);
-      conn->writer().write(
-          errorReply(nullptr, rpc::ParseError, "malformed header: " + error + "; closing").dump());
+    if (r == rpc::FrameReader::Result::TooLarge || r == rpc::FrameReader::Result::Malformed) {
+      if (refuseFrame(*conn, r == rpc::FrameReader::Result::Malformed, error)) continue;
       break;
     }
     frames.clear();
@@ -135,18 +174,7 @@ int Server::serve(int inFd, int outFd, const std::string& transport,
     handleBatch(*conn, frames);
     if (conn->exitRequested) break;
   }
-  conn->cancelAll();
-  // Replies are out; nothing may be written to this fd once the caller closes it.
-  conn->writer().detach();
-  std::function<void(size_t)> onDisconnect;
-  size_t remaining;
-  {
-    std::lock_guard<std::mutex> lock(connMu_);
-    std::erase(connections_, conn);
-    remaining = connections_.size();
-    onDisconnect = onDisconnect_;
-  }
-  if (onDisconnect) onDisconnect(remaining);
+  close(conn, true);
   return conn->shutdownRequested ? 0 : 1;
 }
 

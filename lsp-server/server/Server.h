@@ -30,6 +30,9 @@ public:
   struct Options {
     size_t maxMessageBytes = 64u << 20;  // documented in PROTOCOL.md
     size_t maxBatch = 256;               // frames handled in one commit
+    /// Unsent bytes a client may leave unread before the connection closes
+    /// (reading pauses at a sixteenth of it: FrameWriter).
+    size_t maxUnsentBytes = rpc::FrameWriter::kMaxBacklog;
     std::string version = "0.1.0";
   };
 
@@ -49,8 +52,25 @@ public:
   struct ConnectionOptions {
     std::string requiredToken;  // TCP: the token initialize must present
     std::string peer;           // TCP: the remote address
+    /// Set by transports run by an event loop: the writer asks for a
+    /// writability wait instead of running a flusher thread.
+    std::function<void()> wantWritable;
   };
   int serve(int inFd, int outFd, const std::string& transport, const ConnectionOptions& options);
+
+  // The transport side of a connection, for transports that read on their
+  // own (the asynchronous TCP listener); serve() is built from the same.
+  /// Registers a client writing to `outFd`.
+  std::shared_ptr<Connection> open(int outFd, const std::string& transport,
+                                   const ConnectionOptions& options);
+  /// Handles frames the transport decoded (one commit).
+  void handleFrames(Connection& conn, std::vector<std::string>& frames);
+  /// Answers a frame that could not be taken; false when the stream cannot
+  /// be resynced (`malformed`) and the connection must close.
+  bool refuseFrame(Connection& conn, bool malformed, const std::string& error);
+  /// Unregisters a client that is gone: cancels its requests; with
+  /// `waitForWriter`, its last replies get a bounded wait to go out.
+  void close(const std::shared_ptr<Connection>& conn, bool waitForWriter);
   /// How many clients are connected now.
   size_t connectionCount();
   /// Called (on the disconnecting client's thread) whenever a client leaves.

@@ -10,6 +10,7 @@
 #include "llm/ConfigLoader.h"
 #include "store/SqliteStore.h"
 #include "support/Log.h"
+#include "tool/StoreAccess.h"
 
 namespace grove::tool {
 
@@ -26,19 +27,32 @@ std::unique_ptr<llm::ProviderRegistry> loadProviders() {
   }
 }
 
+transport::TcpLimits tcpLimits(const Flags& flags) {
+  transport::TcpLimits limits;
+  limits.maxConnections = flags.maxConnections;
+  limits.maxPerAddress = flags.maxConnectionsPerAddress;
+  limits.headerTimeout = std::chrono::milliseconds(flags.headerTimeoutMs);
+  limits.authTimeout = std::chrono::milliseconds(flags.authTimeoutMs);
+  return limits;
+}
+
 }  // namespace
 
 CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath)
     : flags_(flags), lock_(std::move(lock)), socketPath_(std::move(socketPath)) {
-  if (flags.db != ":memory:") {
-    auto dir = std::filesystem::path(flags.db).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir);
+  const bool onDisk = flags.db != ":memory:";
+  if (onDisk && !flags.readOnlyStore) createStoreFolder(flags.db);
+  auto store = std::make_unique<SqliteStore>(
+      SqliteStore::Options{flags.db, flags.fullSync, flags.readOnlyStore});
+  if (onDisk) {
+    checkPrivacy(flags.db);
+    integrity_ = std::make_unique<IntegrityWatch>(flags.db);
   }
-  auto store = std::make_unique<SqliteStore>(SqliteStore::Options{flags.db, flags.fullSync});
   providers_ = loadProviders();
   engine_ = std::make_unique<Engine>(std::move(store));
   server::Server::Options options;
   options.maxMessageBytes = flags.maxMessageBytes;
+  options.maxUnsentBytes = flags.maxUnsentBytes;
   options.version = flags.version_string;
   session_ = std::make_unique<session::Session>(*engine_, *providers_);
   server_ = std::make_unique<server::Server>(*session_, options);
@@ -47,6 +61,7 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
 }
 
 CoreOwner::~CoreOwner() {
+  tcp_.reset();  // closes its connections; they leave() as they go
   for (int fd : listenFds_) ::shutdown(fd, SHUT_RDWR);
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -60,32 +75,32 @@ CoreOwner::~CoreOwner() {
 }
 
 void CoreOwner::startListening() {
-  int fd = rpc::listenUnix(socketPath_);
-  listenFds_.push_back(fd);
-  threads_.emplace_back([this, fd] { acceptLoop(fd, "unix", ""); });
+  if (!socketPath_.empty()) {
+    int fd = rpc::listenUnix(socketPath_);
+    listenFds_.push_back(fd);
+    threads_.emplace_back([this, fd] { acceptLoop(fd); });
+  }
   if (!flags_.listen.empty()) {
     auto colon = flags_.listen.rfind(':');
     std::string host = flags_.listen.substr(0, colon);
     int port = std::atoi(flags_.listen.c_str() + colon + 1);
-    int tcp = rpc::listenTcp(host, port);
-    listenFds_.push_back(tcp);
-    log::info("serving TCP on " + host + ":" + std::to_string(rpc::boundPort(tcp)) +
-              (flags_.token.empty() ? "" : " (token required)"));
-    threads_.emplace_back([this, tcp] { acceptLoop(tcp, "tcp", flags_.token); });
+    transport::TcpListener::Hooks hooks{[this] { enter(); }, [this] { leave(); }};
+    tcp_ = std::make_unique<transport::TcpListener>(*server_, host, port, flags_.token,
+                                                    tcpLimits(flags_), std::move(hooks));
+    log::info("serving TCP on " + host + ":" + std::to_string(tcp_->port()) +
+              (flags_.token.empty() ? "" : " (token required)") + ", at most " +
+              std::to_string(tcpLimits(flags_).maxConnections) + " connections");
   }
 }
 
-void CoreOwner::acceptLoop(int listenFd, std::string transport, std::string token) {
+void CoreOwner::acceptLoop(int listenFd) {
   for (;;) {
-    std::string peer;
-    int fd = rpc::acceptConnection(listenFd, &peer);
+    int fd = rpc::acceptConnection(listenFd, nullptr);
     if (fd < 0) return;
     enter();
-    std::thread([this, fd, transport, token, peer] {
-      server::Server::ConnectionOptions o;
-      o.requiredToken = token;
-      if (transport == "tcp") o.peer = peer;
-      server_->serve(fd, fd, transport, o);
+    // Editors on this machine, a handful at most: a thread each is fine.
+    std::thread([this, fd] {
+      server_->serve(fd, fd, "unix");
       ::close(fd);
       leave();
     }).detach();

@@ -16,7 +16,9 @@
 #include "server/Server.h"
 #include "session/Session.h"
 #include "tool/Flags.h"
+#include "tool/StoreAccess.h"
 #include "tool/StoreLock.h"
+#include "transport/TcpListener.h"
 
 namespace grove::tool {
 
@@ -26,8 +28,11 @@ public:
   CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath);
   ~CoreOwner();
 
-  /// Starts accepting on the Unix socket (and TCP when --listen was given).
+  /// Starts accepting on the Unix socket (when the store is shared) and on
+  /// TCP (when --listen was given).
   void startListening();
+  /// The TCP port served, 0 without --listen.
+  int tcpPort() const { return tcp_ ? tcp_->port() : 0; }
   /// Serves one client on a thread of its own.
   void serveAsync(int inFd, int outFd, std::string transport, bool closeFds);
   /// Serves one client on this thread; returns its exit code.
@@ -37,13 +42,14 @@ public:
   server::Server& server() { return *server_; }
 
 private:
-  void acceptLoop(int listenFd, std::string transport, std::string token);
+  void acceptLoop(int listenFd);  // the Unix socket
   void enter();  // a client starts being served
   void leave();  // ...and is done
 
   Flags flags_;
   std::unique_ptr<StoreLock> lock_;
   std::string socketPath_;
+  std::unique_ptr<IntegrityWatch> integrity_;
   std::unique_ptr<llm::ProviderRegistry> providers_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<session::Session> session_;
@@ -55,6 +61,7 @@ private:
   bool everServed_ = false;
   std::vector<int> listenFds_;
   std::vector<std::thread> threads_;
+  std::unique_ptr<transport::TcpListener> tcp_;  // --listen
 };
 
 }  // namespace grove::tool

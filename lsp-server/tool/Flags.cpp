@@ -1,6 +1,8 @@
 #include "tool/Flags.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 namespace grove::tool {
 
@@ -19,6 +21,17 @@ usage: grove-server [options]
   --listen HOST:PORT        also serve TCP for teammates (loopback needs no token;
                             any other address needs GROVE_TOKEN set, and every
                             client must send it as initializationOptions.token)
+  --max-connections N       TCP connections open at once (default 1024, fewer
+                            when the open-file limit is lower)
+  --max-connections-per-address N
+                            TCP connections open at once from one address (64)
+  --header-timeout MS       a TCP client must finish a frame's header within
+                            MS of its first byte (5000)
+  --auth-timeout MS         a TCP client must initialize (with the token) within
+                            MS of connecting (10000)
+  --max-unsent-bytes N      replies a client may leave unread before its
+                            connection is closed (default 67108864); reading
+                            its requests pauses at a sixteenth of it
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
@@ -34,6 +47,14 @@ it through that socket, so every editor shares one live core.
 
 Protocol: lsp-server/PROTOCOL.md.
 )";
+}
+
+size_t defaultMaxConnections(long long openFileLimit) {
+  constexpr long long kMost = 1024, kReserved = 128;
+  if (openFileLimit < 0) return kMost;
+  // The store, sockets, logs and providers need a few dozen descriptors.
+  long long reserved = std::min(kReserved, openFileLimit / 4);
+  return static_cast<size_t>(std::clamp(openFileLimit - reserved, 1ll, kMost));
 }
 
 std::string defaultDbPath(std::optional<std::string> (*env)(const char*)) {
@@ -58,6 +79,21 @@ Flags parseFlags(const std::vector<std::string>& args,
   auto is = [](const std::string& a, const char* name) {
     std::string n(name);
     return a == n || a.rfind(n + "=", 0) == 0;
+  };
+  // A whole number in [least, most], else an error naming the flag.
+  auto number = [&](size_t& i, const char* name, long long least, long long most,
+                    auto& out) {
+    auto v = value(i, name);
+    if (!v) return;
+    try {
+      size_t used = 0;
+      long long n = std::stoll(*v, &used);
+      if (used != v->size() || n < least || n > most) throw std::out_of_range(name);
+      out = static_cast<std::remove_reference_t<decltype(out)>>(n);
+    } catch (...) {
+      f.error = std::string(name) + " must be a whole number from " + std::to_string(least) +
+                " to " + std::to_string(most);
+    }
   };
   for (size_t i = 0; i < args.size() && f.error.empty(); ++i) {
     const std::string& a = args[i];
@@ -95,15 +131,17 @@ Flags parseFlags(const std::vector<std::string>& args,
           f.error = "--sync must be normal or full";
       }
     } else if (is(a, "--max-message-bytes")) {
-      if (auto v = value(i, "--max-message-bytes")) {
-        try {
-          long long n = std::stoll(*v);
-          if (n < 64) throw std::out_of_range("small");
-          f.maxMessageBytes = static_cast<size_t>(n);
-        } catch (...) {
-          f.error = "--max-message-bytes must be a number of at least 64";
-        }
-      }
+      number(i, "--max-message-bytes", 64, 1ll << 40, f.maxMessageBytes);
+    } else if (is(a, "--max-connections-per-address")) {
+      number(i, "--max-connections-per-address", 1, 1 << 20, f.maxConnectionsPerAddress);
+    } else if (is(a, "--max-connections")) {
+      number(i, "--max-connections", 1, 1 << 24, f.maxConnections);
+    } else if (is(a, "--header-timeout")) {
+      number(i, "--header-timeout", 100, 3'600'000, f.headerTimeoutMs);
+    } else if (is(a, "--auth-timeout")) {
+      number(i, "--auth-timeout", 100, 3'600'000, f.authTimeoutMs);
+    } else if (is(a, "--max-unsent-bytes")) {
+      number(i, "--max-unsent-bytes", 65536, 1ll << 40, f.maxUnsentBytes);
     } else {
       f.error = "unknown option '" + a + "' (see --help)";
     }

@@ -21,6 +21,14 @@ struct Flags {
   bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM
   std::string backup;        // --backup PATH: copy the store there and exit
   std::string restore;       // --restore PATH: replace the store with that backup and exit
+  bool readOnlyStore = false;  // found at start: this account cannot write the store
+  // TCP limits (SECURITY.md). 0 connections: chosen from the open-file limit.
+  size_t maxConnections = 0;
+  size_t maxConnectionsPerAddress = 64;
+  long long headerTimeoutMs = 5000;
+  long long authTimeoutMs = 10000;
+  size_t maxUnsentBytes = 64u << 20;  // replies a client may leave unread
+  long long openFileLimit = -1;       // found at start (-1: unlimited)
   std::string version_string = "0.0.0";
   std::string error;     // set when the command line is wrong
 };
@@ -34,5 +42,10 @@ Flags parseFlags(const std::vector<std::string>& args,
 std::string defaultDbPath(std::optional<std::string> (*env)(const char*));
 
 const char* usage();
+
+/// --max-connections when not given: 1024, or fewer when the open-file
+/// limit leaves less room (128 descriptors, or a quarter of a small limit,
+/// are kept for the store, the sockets, the log and providers).
+size_t defaultMaxConnections(long long openFileLimit);
 
 }  // namespace grove::tool

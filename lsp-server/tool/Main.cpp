@@ -1,6 +1,7 @@
 // grove-server: the first one started on a store owns it and serves; any
 // later one on the same store joins it as a relay (tool/Relay.cpp).
 #include <pthread.h>
+#include <sys/stat.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -9,10 +10,13 @@
 
 #include "server/Server.h"
 #include "support/Log.h"
+#include "support/PrivateFiles.h"
 #include "tool/Backup.h"
 #include "tool/CoreOwner.h"
 #include "tool/Flags.h"
+#include "tool/OpenFileLimit.h"
 #include "tool/Relay.h"
+#include "tool/StoreAccess.h"
 #include "tool/StoreLock.h"
 
 #ifndef GROVE_VERSION
@@ -48,12 +52,16 @@ int main(int argc, char** argv) {
   }
   if (!flags.backup.empty()) return tool::runBackup(flags.db, flags.backup);
   if (!flags.restore.empty()) return tool::runRestore(flags.db, flags.restore);
-  const bool shared = flags.db != ":memory:";
-  std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
+  bool shared = flags.db != ":memory:";
   if (flags.printSocket) {
-    std::printf("%s\n", socketPath.c_str());
+    std::printf("%s\n", tool::socketPathFor(flags.db, getEnv).c_str());
     return 0;
   }
+  // Everything this process creates (store, WAL, SHM, lock, logs, folders)
+  // is its owner's alone, whatever umask it was started with.
+  ::umask(privacy::kPrivateUmask);
+  flags.openFileLimit = tool::raiseOpenFileLimit();
+  if (flags.maxConnections == 0) flags.maxConnections = tool::defaultMaxConnections(flags.openFileLimit);
   // A client that goes away must not kill us mid-commit: writes fail instead.
   std::signal(SIGPIPE, SIG_IGN);
   if (!flags.logFile.empty()) {
@@ -62,13 +70,21 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "grove-server: %s\n", error.c_str());
       return 2;
     }
+    privacy::ensurePrivate(flags.logFile, "the log");  // appended to: it may predate us
   }
   try {
-    if (shared) {
-      // A first run on a fresh machine: the store's folder may not exist yet.
-      auto dir = std::filesystem::path(flags.db).parent_path();
-      if (!dir.empty()) std::filesystem::create_directories(dir);
+    std::string why;
+    if (shared && !tool::storeWritable(flags.db, why)) {
+      // Served to this editor alone: no lock or socket can be made beside a
+      // store this account cannot write, and no change could be kept.
+      log::warn("serving the store " + flags.db + " read-only because " + why +
+                "; changes will be refused (error kind readOnlyStore)");
+      flags.readOnlyStore = true;
+      shared = false;
     }
+    const std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
+    // A first run on a fresh machine: the store's folder may not exist yet.
+    if (shared) tool::createStoreFolder(flags.db);
     auto lock = std::make_unique<tool::StoreLock>(flags.db + ".lock");
     if (shared && !lock->tryAcquire()) {
       log::info("store " + flags.db + " is owned by another grove-server: joining it");

@@ -16,7 +16,7 @@ inline double micros(Clock::duration d) {
 }
 
 struct Summary {
-  double median = 0, p95 = 0, min = 0;
+  double median = 0, p95 = 0, min = 0, p99 = 0, max = 0;
 };
 
 inline Summary summarize(std::vector<double> v) {
@@ -26,6 +26,8 @@ inline Summary summarize(std::vector<double> v) {
   s.min = v.front();
   s.median = v[v.size() / 2];
   s.p95 = v[std::min(v.size() - 1, v.size() * 95 / 100)];
+  s.p99 = v[std::min(v.size() - 1, v.size() * 99 / 100)];
+  s.max = v.back();
   return s;
 }
 

@@ -1,0 +1,40 @@
+// StoreAccess: what grove-server checks about its store before serving it.
+// Every finding is logged naming the file and what to do about it.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <thread>
+
+namespace grove::tool {
+
+/// Whether this account can write the store: the file (when it exists) and
+/// its folder (SQLite creates the -wal and -shm files beside it). When it
+/// cannot, `why` says which is not writable.
+bool storeWritable(const std::string& db, std::string& why);
+
+/// Creates the store's folder when missing, owner-only (0700).
+void createStoreFolder(const std::string& db);
+
+/// Reports (and fixes, when this account owns them) the store, its WAL,
+/// SHM, lock and the provider configuration being readable by others.
+void checkPrivacy(const std::string& db);
+
+/// PRAGMA quick_check on the store at start. Small stores are checked
+/// before the first request; larger ones on a thread of their own so the
+/// first requests are not kept waiting. Damage is logged as an error naming
+/// the file and what to do.
+class IntegrityWatch {
+public:
+  explicit IntegrityWatch(const std::string& db);
+  /// Stops a check still running and waits for its thread.
+  ~IntegrityWatch();
+
+  static constexpr long long kForegroundBytes = 64ll << 20;
+
+private:
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+}  // namespace grove::tool
