@@ -13,8 +13,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "transport/AcceptBackoff.h"
-#include "transport/LogThrottle.h"
+#include "jsonrpc/AcceptBackoff.h"
+#include "jsonrpc/LogThrottle.h"
 
 namespace grove::rpc {
 

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "server/Server.h"
-#include "transport/AcceptBackoff.h"
+#include "jsonrpc/AcceptBackoff.h"
 #include "transport/AddressLedger.h"
-#include "transport/LogThrottle.h"
+#include "jsonrpc/LogThrottle.h"
 #include "transport/TcpLimits.h"
 
 namespace grove::transport {
