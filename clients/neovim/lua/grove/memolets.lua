@@ -11,28 +11,9 @@ local state = require("grove.state")
 local m = protocol.m
 local M = {}
 
-local function warn(msg)
-  vim.notify("Grove: " .. msg, vim.log.levels.WARN)
-end
-
--- True when the server offers `method`; otherwise says so (once per call) and
--- returns false. Before the first connection the method list is unknown, so the
--- server is started and asked first.
+-- True when the server offers `method` (else one clear message; see actions.offered).
 local function offered(method, go)
-  local function check()
-    if client.supports(method) then
-      return go()
-    end
-    warn("this server does not offer memolets (" .. method .. "); update grove-server")
-  end
-  if client.info().status == "ready" then
-    return check()
-  end
-  client.request(m.server_methods, protocol.empty(), function()
-    if client.info().status == "ready" then -- else the client already said why not
-      check()
-    end
-  end)
+  return require("grove.actions").offered(method, "memolets", go)
 end
 M.offered = offered
 
@@ -124,6 +105,32 @@ end
 
 function M.sandbox_remove(id, cb)
   sandbox_change(m.sandbox_remove, id, cb)
+end
+
+-- Groups sandbox memolets (at least two; title nil: the core names it); cb(sandbox).
+function M.sandbox_group(ids, title, cb)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  offered(m.sandbox_group, function()
+    local params = { projectId = pid, memoletIds = ids }
+    if title and title ~= "" then
+      params.title = title
+    end
+    client.call(m.sandbox_group, params, cb)
+  end)
+end
+
+-- Dissolves a sandbox group (its members stay in the sandbox); cb(sandbox).
+function M.sandbox_ungroup(group_id, cb)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  offered(m.sandbox_ungroup, function()
+    client.call(m.sandbox_ungroup, { projectId = pid, groupId = group_id }, cb)
+  end)
 end
 
 -- Views that show memolets of a project subscribe here; grove/memolet/didChange

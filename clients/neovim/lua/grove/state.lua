@@ -21,6 +21,7 @@ local s = {
   streams = {}, -- unit id -> text streamed so far
   sending = nil, -- {content, parentId, ticket} while a message is on its way
   suggestions = {}, -- pending Suggestion[]
+  turns = {}, -- assistant unit id -> {retrieved, citations} from the turn that wrote it
   listeners = {},
   refresh_queued = nil, -- {units = {id=true}, full = bool} coalesced didChange work
   loading = false,
@@ -362,6 +363,34 @@ function M.put_units(units, cursor_id)
     s.local_cursor = cursor_id
     s.project.cursorId = cursor_id
   end
+end
+
+-- Takes a finished turn's result (send, regenerate, refine): its units, the cursor
+-- the server moved to the answer, and the memories the answer used.
+function M.put_turn(res)
+  if type(res) ~= "table" then
+    return
+  end
+  local answer = type(res.assistantUnit) == "table" and res.assistantUnit or nil
+  if answer and (res.retrieved or res.citations) then
+    s.turns[answer.id] = { retrieved = res.retrieved or {}, citations = res.citations or {} }
+  end
+  local moved = answer and answer.id or (res.userUnit and res.userUnit.id)
+  M.put_units({ res.userUnit, answer }, moved)
+end
+
+-- {retrieved = ids, citations = {memoletId, title}} of an answer written in this
+-- session, or nil (the core does not store them with the unit).
+function M.turn(id)
+  return s.turns[id]
+end
+
+-- Forgets the open project (it went to the trash) and re-renders the views.
+function M.close()
+  s.project, s.units, s.branches, s.suggestions, s.in_scope = nil, {}, {}, {}, {}
+  s.local_cursor, s.streams, s.sending = nil, {}, nil
+  index()
+  emit()
 end
 
 function M.emit()
