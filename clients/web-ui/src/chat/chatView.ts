@@ -95,6 +95,8 @@ export const CHAT_WINDOW = 120;
 export class ChatView {
   readonly list: HTMLElement;
   private readonly rendered = new Map<string, { key: string; el: HTMLElement }>();
+  /** Cards by suggestion, reused while unchanged: a re-render must not swap a card under a click. */
+  private readonly cardEls = new Map<string, { key: string; el: HTMLElement }>();
   private editing: string | null = null;
   /** How many units of the path (counted back from its end) are rendered. */
   private window = CHAT_WINDOW;
@@ -141,9 +143,11 @@ export class ChatView {
       }
       keep.add(unit.id);
       wanted.push(entry.el);
-      for (const s of cards.get(unit.id) ?? []) wanted.push(suggestionCard(s, this.actions));
+      for (const s of cards.get(unit.id) ?? []) wanted.push(this.card(s));
     }
-    for (const s of loose) wanted.push(suggestionCard(s, this.actions));
+    for (const s of loose) wanted.push(this.card(s));
+    const live = new Set(st.suggestions.map((s) => s.id));
+    for (const id of [...this.cardEls.keys()]) if (!live.has(id)) this.cardEls.delete(id);
     for (const id of [...this.rendered.keys()]) if (!keep.has(id)) this.rendered.delete(id);
 
     const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
@@ -151,6 +155,15 @@ export class ChatView {
     if (wanted.length === 0) this.list.append(h('p', { class: 'empty' }, 'No messages yet. Write one below.'));
     else this.list.append(...wanted);
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private card(s: Suggestion): HTMLElement {
+    const key = JSON.stringify(s);
+    const known = this.cardEls.get(s.id);
+    if (known && known.key === key) return known.el;
+    const el = suggestionCard(s, this.actions);
+    this.cardEls.set(s.id, { key, el });
+    return el;
   }
 
   private showEarlier(count: number): void {
