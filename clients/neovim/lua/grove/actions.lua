@@ -36,10 +36,28 @@ function M.offered(method, what, go)
   end)
 end
 
+-- The project revision a result reports: a Project's own, or `revision` / `project`
+-- next to what changed (mutation results may carry it).
+local function revision_of(res)
+  if type(res) ~= "table" then
+    return nil
+  end
+  if type(res.revision) == "number" then
+    return res.revision
+  end
+  if type(res.project) == "table" then
+    return res.project.revision
+  end
+  if type(res.changed) == "table" and type(res.changed.project) == "table" then
+    return res.changed.project.revision
+  end
+end
+
+-- done(...) once the views show the change the request made (see state.catch_up).
 local function after(done)
   return function(...)
     local args = { ... }
-    state.reload(function()
+    state.catch_up(revision_of(args[1]), function()
       if done then
         done(unpack(args))
       end
