@@ -74,9 +74,9 @@ export function streamedText(content: string, stream: string): string {
 
 /** "used 4 memories" for an answer whose turn this session saw; null otherwise. */
 function usedBadge(turn: TurnResult | undefined): HTMLElement | null {
-  if (!turn?.retrieved) return null;
-  const n = turn.retrieved.length;
-  const cites = turn.citations?.length ?? 0;
+  const n = turn?.retrieved?.length ?? 0;
+  const cites = turn?.citations?.length ?? 0;
+  if (n === 0 && cites === 0) return null;
   return h('span', { class: 'badge used-memories', title: 'Memories in this answer’s prompt, and how many it cites' }, `used ${n} memor${n === 1 ? 'y' : 'ies'}${cites ? ` · cites ${cites}` : ''}`);
 }
 

@@ -38,7 +38,7 @@ local function header(u, scope)
     table.insert(parts, u.status)
   end
   local turn = state.turn(u.id)
-  if turn then
+  if turn and (#turn.retrieved > 0 or #turn.citations > 0) then
     local n, cited = #turn.retrieved, #turn.citations
     table.insert(parts, string.format("used %d memor%s", n, n == 1 and "y" or "ies"))
     if cited > 0 then
