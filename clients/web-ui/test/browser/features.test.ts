@@ -30,6 +30,12 @@ const ALLOWED = new Set([
 
 interface Memolet { id: string; title: string }
 
+/** GROVE_README_SHOTS=<dir> saves the screenshots the VS Code README shows. */
+async function readmeShot(page: Page, name: string): Promise<void> {
+  const dir = process.env.GROVE_README_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
 describe('the core’s features in the web UI against grove-server', { skip }, () => {
   const session = useUiSession({ allowed: ALLOWED, needed: NEEDED });
   const { rpc, lacking } = session;
@@ -133,6 +139,7 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
     assert.ok(refined, 'a second answer');
     assert.ok(!refined.content.includes(mm.id) && refined.content.includes("[REFINEMENT]"), `the removed memolet is absent from the refined prompt: ${refined.content}`);
     await page.waitForFunction((id) => window.groveApp?.snapshot().focusId === id, refined.id, { timeout: 10000 });
+    await readmeShot(page, 'refined-answer');
   });
 
   test('a citation chip opens the cited memolet; Regenerate writes another answer to the message', async (t) => {
@@ -225,5 +232,6 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
     await page.waitForFunction(() => document.querySelector('.toolbar .status')?.textContent?.includes('added to this conversation’s sandbox'), null, { timeout: 10000 });
     const sb = await rpc<{ memolets: Memolet[] }>('grove/memolet/sandbox/list', { projectId: project.id });
     assert.deepEqual(sb.memolets.map((m) => m.id), [a.id]);
+    await readmeShot(page, 'memory-map');
   });
 });
