@@ -237,12 +237,21 @@ function M.set_mainline(which, id, done)
   client.call(m.mainline_set, params, after(done))
 end
 
--- Renames the branch that holds unit `id` (asks for the title).
-function M.rename_branch(id, done)
+-- The open project and the branch holding unit id; nil (after saying so) when either is missing.
+local function branch_here(id)
   local pid = need_project()
   local branch = id and state.branch_of(id)
   if not pid or not branch then
     warn("no branch here")
+    return nil
+  end
+  return pid, branch
+end
+
+-- Renames the branch that holds unit `id` (asks for the title).
+function M.rename_branch(id, done)
+  local pid, branch = branch_here(id)
+  if not pid then
     return
   end
   vim.ui.input({ prompt = "Branch title: ", default = branch.title or "" }, function(title)
@@ -463,10 +472,8 @@ end
 
 -- Sets the status of the branch holding unit id ("open", "completed", "abandoned").
 function M.set_branch_status(id, status, done)
-  local pid = need_project()
-  local branch = id and state.branch_of(id)
-  if not pid or not branch then
-    warn("no branch here")
+  local pid, branch = branch_here(id)
+  if not pid then
     return
   end
   client.call(m.branch_update, { projectId = pid, headId = branch.headId, status = status }, after(done))
@@ -474,10 +481,8 @@ end
 
 -- Asks the memory agent for the summary of the branch holding unit id.
 function M.summarize_branch(id, done)
-  local pid = need_project()
-  local branch = id and state.branch_of(id)
-  if not pid or not branch then
-    warn("no branch here")
+  local pid, branch = branch_here(id)
+  if not pid then
     return
   end
   M.offered(m.branch_summarize, "branch summaries", function()

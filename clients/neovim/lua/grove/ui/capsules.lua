@@ -259,18 +259,11 @@ function M.open(done)
   end)
 end
 
-function M.buf()
-  return view and view.buf
-end
+listview.expose(M, function()
+  return view
+end, "id")
 
--- The entry's first row (0-based) for a capsule id, for tests and jumps.
-function M.row_of(id)
-  return view and view:row_of(function(c)
-    return c.id == id
-  end)
-end
-
--- A capsule change may change the project's system prompt (didChange op "capsule").
+-- Another project opened: "enabled here" follows it.
 state.subscribe(function()
   if view and view:is_open() then
     view:render()

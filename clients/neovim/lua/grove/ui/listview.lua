@@ -102,4 +102,19 @@ function View:row_of(pred)
   return best
 end
 
+-- Gives a view module buf() and row_of(value) (the first row, 0-based, whose item's
+-- `field` equals value), for jumps and tests; get() returns the module's view or nil.
+function M.expose(mod, get, field)
+  function mod.buf()
+    local v = get()
+    return v and v.buf
+  end
+  function mod.row_of(value)
+    local v = get()
+    return v and v:row_of(function(item)
+      return item[field] == value
+    end)
+  end
+end
+
 return M

@@ -82,14 +82,8 @@ function M.open(k, done)
   end)
 end
 
-function M.buf()
-  return view and view.buf
-end
-
-function M.row_of(id)
-  return view and view:row_of(function(mm)
-    return mm.id == id
-  end)
-end
+listview.expose(M, function()
+  return view
+end, "id")
 
 return M

@@ -283,14 +283,8 @@ function M.open(id, done)
   end)
 end
 
-function M.buf()
-  return view and view.buf
-end
-
-function M.row_of(memolet_id)
-  return view and view:row_of(function(e)
-    return e.id == memolet_id
-  end)
-end
+listview.expose(M, function()
+  return view
+end, "id")
 
 return M

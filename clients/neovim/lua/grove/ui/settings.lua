@@ -185,15 +185,8 @@ function M.open(done)
   end)
 end
 
-function M.buf()
-  return view and view.buf
-end
-
--- The 0-based row of a setting ("level", "cooldownTurns", "maxPerHour").
-function M.row_of(field)
-  return view and view:row_of(function(row)
-    return row.field == field
-  end)
-end
+listview.expose(M, function()
+  return view
+end, "field")
 
 return M
