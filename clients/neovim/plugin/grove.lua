@@ -22,6 +22,17 @@ end, {
   end,
 })
 
+-- `:help grove` from a checkout (scripts/run, a runtimepath entry): generate the
+-- help tags when they are missing or older than the help file. Plugin managers
+-- usually do this themselves; a read-only checkout just goes without.
+do
+  local doc = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h:h") .. "/doc"
+  local txt, tags = doc .. "/grove.txt", doc .. "/tags"
+  if vim.fn.filereadable(txt) == 1 and vim.fn.getftime(tags) < vim.fn.getftime(txt) and vim.fn.filewritable(doc) == 2 then
+    pcall(vim.cmd, "silent helptags " .. vim.fn.fnameescape(doc))
+  end
+end
+
 -- Ask the server to shut down when the editor exits (only if it was ever started).
 vim.api.nvim_create_autocmd("VimLeavePre", {
   group = vim.api.nvim_create_augroup("grove", { clear = true }),

@@ -37,11 +37,23 @@ describe("capture", function()
     local path = source_file()
     vim.cmd("edit " .. vim.fn.fnameescape(path))
     restore = h.stub_ui({ input = "the greeting" })
+    local seen, unrecord = h.record_notify()
+    local client = require("grove.client")
+    local request, cursor_moves = client.request, 0
+    client.request = function(method, ...)
+      cursor_moves = cursor_moves + (method == "grove/project/setCursor" and 1 or 0)
+      return request(method, ...)
+    end
     -- Select what is inside the quotes on line 2, then :'<,'>Grove capture.
     h.feed('2G0f"lvt":Grove capture\r')
     h.wait(function()
-      return #code_units(pid) == 1
+      return #code_units(pid) == 1 and #seen > 0
     end, "code unit stored")
+    client.request = request
+    unrecord()
+    -- It says where the capture went, and the server's append already moved the cursor.
+    assert.truthy(seen[#seen].msg:find("as a code unit on the main line", 1, true), vim.inspect(seen))
+    assert.equals(0, cursor_moves)
     local u = code_units(pid)[1]
     assert.equals("héllo 😀 wörld", u.content)
     assert.equals("user", u.role)

@@ -147,4 +147,38 @@ describe("suggestion cards", function()
     end
     assert.equals("deferred", st)
   end)
+
+  it("gd on the prompt area acts on the nearest card and says which; with none it says so", function()
+    if skip_without_suggestions() then
+      return
+    end
+    local pid = drifting_project()
+    local sug = state.suggestions()[#state.suggestions()]
+    local buf = chat.buf()
+    h.wait(function()
+      return #cards.drawn(buf) > 0
+    end, "card drawn")
+    local seen, unrecord = h.record_notify()
+    -- The cursor on the last line (the prompt area), nowhere near the card's anchor.
+    h.feed_at(buf, vim.api.nvim_buf_line_count(buf) - 1, "gd")
+    h.wait(function()
+      for _, s in ipairs(h.rpc("grove/suggestion/list", { projectId = pid, state = "deferred" }).suggestions) do
+        if s.id == sug.id then
+          return true
+        end
+      end
+    end, "the nearest card deferred")
+    assert.truthy(seen[1] and seen[1].msg:find("defer the " .. sug.kind .. " suggestion", 1, true), vim.inspect(seen))
+    -- With no card at all, the key says there is none.
+    h.rpc("grove/suggestion/resolve", { suggestionId = sug.id, decision = "reject" })
+    for _, s in ipairs(h.rpc("grove/suggestion/list", { projectId = pid, state = "pending" }).suggestions) do
+      h.rpc("grove/suggestion/resolve", { suggestionId = s.id, decision = "reject" })
+    end
+    h.wait(function()
+      return #state.suggestions() == 0
+    end, "no cards left")
+    h.feed_at(buf, 0, "ga")
+    unrecord()
+    assert.truthy(seen[#seen].msg:find("no suggestion card to accept", 1, true), vim.inspect(seen))
+  end)
 end)

@@ -166,6 +166,31 @@ function M.complete_with(keys, accept, timeout)
   return info
 end
 
+-- Puts the cursor on row (0-based) of buf's window, then types keys there.
+function M.feed_at(buf, row, keys)
+  vim.api.nvim_set_current_win(vim.fn.bufwinid(buf))
+  vim.api.nvim_win_set_cursor(0, { row + 1, 0 })
+  if keys then
+    M.feed(keys)
+  end
+end
+
+-- A project with `turns` ({question, answer} pairs) appended in a row; returns the
+-- project id and the units in order, with the cursor on the last.
+function M.conversation(title, turns)
+  local pid = M.new_project(title)
+  local units, parent = {}, nil
+  for _, t in ipairs(turns) do
+    for i, role in ipairs({ "user", "assistant" }) do
+      local u = M.append(pid, parent, role, t[i])
+      table.insert(units, u)
+      parent = u.id
+    end
+  end
+  M.set_cursor(parent)
+  return pid, units
+end
+
 function M.lines(buf)
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 end

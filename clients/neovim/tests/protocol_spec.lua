@@ -1,11 +1,25 @@
 -- lua/grove/protocol.lua mirrors lsp-server/PROTOCOL.md: the same method and
 -- notification names in both directions, the lifecycle messages, and every name the
--- code uses is in the mirror.
+-- code uses is in the mirror. lsp-server/protocol.json (the manifest) is what
+-- PROTOCOL.md gives, and every manifest method is reachable from a command or view
+-- of this client, except the internal ones listed with the reason.
 local h = require("tests.helpers")
 local protocol = require("grove.protocol")
 
 local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h")
 local doc = vim.fn.fnamemodify(here .. "/../../../lsp-server/PROTOCOL.md", ":p")
+local manifest_file = vim.fn.fnamemodify(here .. "/../../../lsp-server/protocol.json", ":p")
+local repo = vim.fn.fnamemodify(here .. "/../../..", ":p")
+
+-- Methods of the manifest that no command or view of this client calls, and why.
+local INTERNAL = {
+  ["grove/unit/get"] = "views read units from grove/project/get and grove/unit/getMany (one request for many)",
+  ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
+}
+
+local function manifest()
+  return vim.json.decode(table.concat(vim.fn.readfile(manifest_file), "\n"))
+end
 
 local function names(list, filter)
   local set = {}
@@ -122,5 +136,58 @@ describe("protocol mirror", function()
       end
     end
     assert.same({}, unknown)
+  end)
+
+  it("has lsp-server/protocol.json equal to what PROTOCOL.md gives (scripts/protocol-manifest --check)", function()
+    local out = vim.fn.system({ "python3", repo .. "scripts/protocol-manifest", "--check" })
+    assert.equals(0, vim.v.shell_error, out)
+    local man = manifest()
+    local mirror, listed = names(protocol.methods), {}
+    for _, meth in ipairs(man.methods) do
+      listed[meth.name] = true
+    end
+    assert.same({}, difference(listed, mirror), "in protocol.json but not in protocol.methods")
+    assert.same({}, difference(mirror, listed), "in protocol.methods but not in protocol.json")
+    assert.same(man.lifecycle, protocol.lifecycle)
+  end)
+
+  it("reaches every manifest method from a command or view (internal ones listed with why)", function()
+    -- Where each method name is used in the plugin, outside the mirror itself.
+    local key_of = {}
+    for key, name in pairs(protocol.m) do
+      key_of[name] = key
+    end
+    local sources = {}
+    for _, file in ipairs(vim.fn.globpath(here .. "/../lua/grove", "**/*.lua", false, true)) do
+      if not file:match("protocol%.lua$") then
+        table.insert(sources, table.concat(vim.fn.readfile(file), "\n"))
+      end
+    end
+    local unreached, needless = {}, {}
+    for _, meth in ipairs(manifest().methods) do
+      local key = key_of[meth.name]
+      local used = false
+      for _, src in ipairs(sources) do
+        if (key and src:find("m%." .. key .. "%f[^%w_]")) or src:find('"' .. meth.name .. '"', 1, true) then
+          used = true
+        end
+      end
+      if INTERNAL[meth.name] then
+        if used then
+          table.insert(needless, meth.name)
+        end
+      elseif not used then
+        table.insert(unreached, meth.name)
+      end
+      local entry
+      for _, e in ipairs(protocol.methods) do
+        if e[1] == meth.name then
+          entry = e
+        end
+      end
+      assert.equals(not INTERNAL[meth.name], entry and entry.used, meth.name .. ": used flag")
+    end
+    assert.same({}, unreached, "manifest methods no command or view calls")
+    assert.same({}, needless, "listed as internal but called")
   end)
 end)

@@ -71,4 +71,28 @@ describe("sync", function()
     assert.same({ "grove/unit/append", "grove/project/list" }, calls)
     assert.is_nil(h.find_line(chat.buf(), "theirs"))
   end)
+
+  it("a change whose result carries the revision loads the project once, not twice", function()
+    local pid = h.new_project("Once")
+    h.append(pid, nil, "user", "a unit")
+    h.reload()
+    local calls, restore = spy_requests()
+    local done = false
+    require("grove.actions").rename_project("Renamed once", function()
+      done = true
+    end)
+    h.wait(function()
+      return done and h.lines(chat.buf())[1] == "Grove · Renamed once"
+    end, "renamed and shown")
+    -- Let anything still queued run before counting.
+    vim.wait(50)
+    restore()
+    local gets = 0
+    for _, method in ipairs(calls) do
+      if method == "grove/project/get" then
+        gets = gets + 1
+      end
+    end
+    assert.equals(1, gets, vim.inspect(calls))
+  end)
 end)

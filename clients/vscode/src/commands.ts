@@ -6,7 +6,8 @@ import { captureParams } from './capture';
 import type { Connection } from './connection';
 import type { Panels } from './webview/panels';
 import { previewMarkdown, type PreviewResult } from './previewFormat';
-import type { Project, SearchHit, Unit } from './protocol';
+import type { Branch, Project, SearchHit, Unit } from './protocol';
+import type { PanelName } from '../../web-ui/src/channel/messages';
 import type { Node, ProjectsTree } from './projectsTree';
 import type { SandboxTree } from './memolets/sandboxTree';
 
@@ -18,6 +19,7 @@ export interface Ctx {
   readonly panels: Panels;
   readonly tree: ProjectsTree;
   readonly sandbox: SandboxTree;
+  readonly previews: PreviewDocuments;
 }
 
 /** A project id (from commands and links) or a tree node (from the view's menus). */
@@ -90,13 +92,104 @@ export async function showContextMap(ctx: Ctx, arg?: ProjectArg): Promise<void> 
   ctx.panels.open(project.id, project.title, 'map');
 }
 
+/** The read-only document Preview Context shows, one per conversation, reused and refreshed. */
+export const PREVIEW_SCHEME = 'grove-preview';
+
+export function previewUri(project: Project): vscode.Uri {
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${project.title.replace(/[\\/]/g, ' ')} (context).md`, query: project.id });
+}
+
+/** Serves grove-preview: documents from the core's grove/scope/preview. */
+export class PreviewDocuments implements vscode.TextDocumentContentProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly connection: Connection) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const { project } = await this.connection.request<{ project: Project }>('grove/project/get', { projectId: uri.query });
+    const cursorId = project.cursorId ?? project.mainlineEndId ?? null;
+    const preview = await this.connection.request<PreviewResult>('grove/scope/preview', { projectId: project.id, cursorId });
+    return previewMarkdown(project.title, preview);
+  }
+
+  /** The project changed: open previews of it show the new context. */
+  refresh(projectId: string): void {
+    for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === PREVIEW_SCHEME && doc.uri.query === projectId) this.changed.fire(doc.uri);
+  }
+}
+
 export async function previewContext(ctx: Ctx, arg?: ProjectArg): Promise<void> {
   const project = await pickProject(ctx, arg, 'Preview the context of which conversation?');
   if (!project) return;
-  const cursorId = project.cursorId ?? project.mainlineEndId ?? null;
-  const preview = await ctx.connection.request<PreviewResult>('grove/scope/preview', { projectId: project.id, cursorId });
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: previewMarkdown(project.title, preview) });
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const uri = previewUri(project);
+  // One preview per conversation: reveal the open one where it is instead of a new column.
+  const open = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  ctx.previews.refresh(project.id);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: open?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false });
+}
+
+/** Opens a side panel of the conversation (capsules, settings, the memory map). */
+export async function showPanel(ctx: Ctx, panel: PanelName): Promise<void> {
+  const project = await pickProject(ctx, undefined, 'In which conversation?');
+  if (!project) return;
+  remember(ctx, project);
+  ctx.panels.showPanel(project.id, project.title, panel);
+}
+
+export async function renameConversation(ctx: Ctx, arg?: ProjectArg): Promise<void> {
+  const project = await pickProject(ctx, arg, 'Rename which conversation?');
+  if (!project) return;
+  const title = await vscode.window.showInputBox({ prompt: 'New title', value: project.title, ignoreFocusOut: true });
+  if (!title?.trim() || title.trim() === project.title) return;
+  await ctx.connection.request<Project>('grove/project/rename', { projectId: project.id, title: title.trim() });
+  ctx.tree.refresh();
+}
+
+export async function deleteConversation(ctx: Ctx, arg?: ProjectArg): Promise<void> {
+  const project = await pickProject(ctx, arg, 'Move which conversation to the trash?');
+  if (!project) return;
+  const ok = await vscode.window.showWarningMessage(`Move “${project.title}” to the trash? Grove: Open Trash restores it.`, { modal: true }, 'Move to Trash');
+  if (ok !== 'Move to Trash') return;
+  await ctx.connection.request('grove/project/delete', { projectId: project.id });
+  ctx.panels.close(project.id);
+  if (currentProjectId(ctx) === project.id) void ctx.extension.workspaceState.update(CURRENT, undefined);
+  ctx.tree.refresh();
+}
+
+export async function openTrash(ctx: Ctx): Promise<void> {
+  const { projects } = await ctx.connection.request<{ projects: Project[] }>('grove/project/list', { includeDeleted: true });
+  const trashed = projects.filter((p) => p.deletedAt);
+  if (trashed.length === 0) {
+    void vscode.window.showInformationMessage('Grove: the trash is empty.');
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(
+    trashed.map((p) => ({ label: p.title, description: `deleted ${p.deletedAt}`, project: p })),
+    { placeHolder: 'Restore which conversation?' },
+  );
+  if (!pick) return;
+  const restored = await ctx.connection.request<Project>('grove/project/restore', { projectId: pick.project.id });
+  ctx.tree.refresh();
+  remember(ctx, restored);
+  ctx.panels.open(restored.id, restored.title);
+}
+
+export async function resetScope(ctx: Ctx): Promise<void> {
+  const project = await pickProject(ctx, undefined, 'Reset the scope of which conversation?');
+  if (!project) return;
+  await ctx.connection.request('grove/scope/reset', { projectId: project.id });
+  void vscode.window.showInformationMessage(`Grove: every unit of “${project.title}” is back to automatic scope (Grove: Undo takes it back).`);
+}
+
+/** Where a capture lands: the branch holding the unit it is appended to. */
+async function landingBranch(ctx: Ctx, projectId: string, parentId: string | null): Promise<string> {
+  if (!parentId) return 'as the first unit';
+  const { branches } = await ctx.connection.request<{ branches: Branch[] }>('grove/project/get', { projectId });
+  const b = branches.find((x) => x.unitIds.includes(parentId));
+  return !b || b.isMainline ? 'on the main line' : `on the branch “${b.title || 'untitled'}”`;
 }
 
 export async function captureSelection(ctx: Ctx): Promise<void> {
@@ -121,12 +214,13 @@ export async function captureSelection(ctx: Ctx): Promise<void> {
     memo,
   });
   const unit = await ctx.connection.request<Unit>('grove/unit/append', params);
+  const where = await landingBranch(ctx, project.id, params.parentId).catch(() => '');
   remember(ctx, project);
   if (ctx.panels.has(project.id)) ctx.panels.locate(project.id, unit.id);
   // A selection ending at the start of a line does not include that line.
   const last = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line : sel.end.line + 1;
   const lines = sel.start.line + 1 === last ? `line ${last}` : `lines ${sel.start.line + 1}-${last}`;
-  void vscode.window.showInformationMessage(`Grove: captured ${lines} of ${vscode.workspace.asRelativePath(editor.document.uri)} into “${project.title}”.`);
+  void vscode.window.showInformationMessage(`Grove: captured ${lines} of ${vscode.workspace.asRelativePath(editor.document.uri)} into “${project.title}”${where ? ` ${where}` : ''}.`);
 }
 
 export async function history(ctx: Ctx, which: 'undo' | 'redo'): Promise<void> {
@@ -155,4 +249,20 @@ export async function search(ctx: Ctx): Promise<void> {
     { placeHolder: `${hits.length} match${hits.length === 1 ? '' : 'es'}`, matchOnDescription: true },
   );
   if (pick) await openConversation(ctx, pick.hit.projectId, pick.hit.unitId);
+}
+
+/** Marks a branch of the projects tree completed or abandoned (or open again), or summarizes it. */
+export async function branchAction(ctx: Ctx, node: Node | undefined, action: 'completed' | 'abandoned' | 'open' | 'summarize'): Promise<void> {
+  if (node?.kind !== 'branch') {
+    void vscode.window.showInformationMessage('Grove: pick a branch in the Grove view (right-click it).');
+    return;
+  }
+  const params = { projectId: node.project.id, headId: node.branch.headId };
+  if (action === 'summarize') {
+    const b = await ctx.connection.request<Branch>('grove/branch/summarize', params);
+    void vscode.window.showInformationMessage(`Grove: “${node.label}”: ${b.summary || '(no summary)'}`);
+  } else {
+    await ctx.connection.request<Branch>('grove/branch/update', { ...params, status: action });
+  }
+  ctx.tree.refresh();
 }

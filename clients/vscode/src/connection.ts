@@ -10,6 +10,7 @@ import { FOUNDATION_METHODS, WEBVIEW_NOTIFICATIONS } from './protocol';
 import { resolveServerPath } from './serverPath';
 import { checkProtocolVersion } from './versionCheck';
 import { coreStatus } from './coreStatus';
+import { unreachable } from './errors';
 
 export type NotificationListener = (method: string, params: unknown) => void;
 
@@ -93,6 +94,8 @@ export class Connection implements vscode.Disposable {
     signal?.addEventListener('abort', () => source.cancel(), { once: true });
     try {
       return await this.client.sendRequest<T>(method, params, source.token);
+    } catch (e) {
+      throw unreachable(e) ?? e;
     } finally {
       source.dispose();
     }
@@ -131,3 +134,4 @@ export class Connection implements vscode.Disposable {
     if (choice === 'Show Log') this.output.show();
   }
 }
+

@@ -20,11 +20,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   const sandbox = new SandboxTree(connection);
   const sandboxView = vscode.window.createTreeView('grove.sandbox', { treeDataProvider: sandbox });
   sandbox.attach(sandboxView);
-  const ctx: commands.Ctx = { extension: context, connection, panels, tree, sandbox };
+  const previews = new commands.PreviewDocuments(connection);
+  const ctx: commands.Ctx = { extension: context, connection, panels, tree, sandbox, previews };
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(commands.PREVIEW_SCHEME, previews));
+  // Conversation and map panels come back after a window reload.
+  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer('grove.conversation', panels.serializer()));
   context.subscriptions.push(panels, sandboxView, vscode.window.registerTreeDataProvider('grove.projects', tree));
   context.subscriptions.push(
     connection.onNotification((method, params) => {
-      if (method === 'grove/project/didChange') tree.refreshSoon();
+      if (method === 'grove/project/didChange') {
+        tree.refreshSoon();
+        previews.refresh((params as { projectId: string }).projectId);
+      }
       if (method === 'grove/memolet/didChange') sandbox.onMemoletsChanged((params as { projectId?: unknown } | null)?.projectId);
     }),
   );
@@ -54,6 +61,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   register('grove.sandbox.remove', (node?: never) => memolets.removeFromSandbox(ctx, node));
   register('grove.sandbox.insertReference', (node?: never) => memolets.insertSandboxReference(ctx, node));
   register('grove.sandbox.refresh', () => sandbox.refresh());
+  register('grove.sandbox.group', (node?: never) => memolets.groupInSandbox(ctx, node));
+  register('grove.sandbox.ungroup', (node?: never) => memolets.ungroupInSandbox(ctx, node));
+  register('grove.showCapsules', () => commands.showPanel(ctx, 'capsules'));
+  register('grove.showSettings', () => commands.showPanel(ctx, 'settings'));
+  register('grove.showMemoryMap', () => commands.showPanel(ctx, 'memory'));
+  register('grove.renameConversation', (arg?: commands.ProjectArg) => commands.renameConversation(ctx, arg));
+  register('grove.deleteConversation', (arg?: commands.ProjectArg) => commands.deleteConversation(ctx, arg));
+  register('grove.openTrash', () => commands.openTrash(ctx));
+  register('grove.resetScope', () => commands.resetScope(ctx));
+  register('grove.branch.complete', (node?: never) => commands.branchAction(ctx, node, 'completed'));
+  register('grove.branch.abandon', (node?: never) => commands.branchAction(ctx, node, 'abandoned'));
+  register('grove.branch.reopen', (node?: never) => commands.branchAction(ctx, node, 'open'));
+  register('grove.branch.summarize', (node?: never) => commands.branchAction(ctx, node, 'summarize'));
 
   if (await connection.start()) {
     tree.refresh();

@@ -34,16 +34,16 @@ export const METHODS = {
   "grove/project/create": req(false),
   "grove/project/list": req(false),
   "grove/project/get": req(true),
-  "grove/project/rename": req(false, false),
-  "grove/project/delete": req(false, false),
-  "grove/project/restore": req(false, false),
+  "grove/project/rename": req(false),
+  "grove/project/delete": req(false),
+  "grove/project/restore": req(false),
   "grove/project/setCursor": req(true),
   "grove/project/didChange": note('server→client'),
 
   "grove/unit/append": req(true),
   "grove/unit/get": req(true, false),
   "grove/unit/getMany": req(true),
-  "grove/unit/revisions": req(true, false),
+  "grove/unit/revisions": req(true),
   "grove/unit/edit": req(true),
   "grove/unit/setScope": req(true),
   "grove/unit/delete": req(true),
@@ -51,46 +51,46 @@ export const METHODS = {
   "grove/mainline/set": req(true),
   "grove/branch/update": req(true),
   "grove/scope/preview": req(true),
-  "grove/scope/reset": req(true, false),
+  "grove/scope/reset": req(true),
   "grove/history/undo": req(true),
   "grove/history/redo": req(true),
   "grove/search": req(true),
 
   "grove/chat/send": req(true),
   "grove/chat/didStream": note('server→client'),
-  "grove/chat/regenerate": req(true, false),
-  "grove/branch/summarize": req(true, false),
+  "grove/chat/regenerate": req(true),
+  "grove/branch/summarize": req(true),
   "grove/provider/list": req(false, false),
 
-  "grove/suggestion/analyze": req(true, false),
+  "grove/suggestion/analyze": req(true),
   "grove/suggestion/list": req(true),
   "grove/suggestion/resolve": req(true),
   "grove/suggestion/didCreate": note('server→client'),
   "grove/suggestion/didChange": note('server→client'),
-  "grove/initiative/get": req(false, false),
-  "grove/initiative/set": req(false, false),
-  "grove/capsule/extract": req(true, false),
-  "grove/capsule/list": req(true, false),
-  "grove/capsule/update": req(true, false),
-  "grove/capsule/setEnabled": req(true, false),
-  "grove/capsule/delete": req(true, false),
-  "grove/userModel/get": req(false, false),
-  "grove/userModel/reset": req(false, false),
+  "grove/initiative/get": req(true),
+  "grove/initiative/set": req(true),
+  "grove/capsule/extract": req(true),
+  "grove/capsule/list": req(true),
+  "grove/capsule/update": req(true),
+  "grove/capsule/setEnabled": req(true),
+  "grove/capsule/delete": req(true),
+  "grove/userModel/get": req(true),
+  "grove/userModel/reset": req(true),
 
   // Memolets (issue 8).
   "grove/memolet/create": req(true),
   "grove/memolet/get": req(true),
-  "grove/memolet/list": req(false, false),
-  "grove/memolet/search": req(false),
-  "grove/memolet/map": req(false, false),
+  "grove/memolet/list": req(true),
+  "grove/memolet/search": req(true),
+  "grove/memolet/map": req(true),
   "grove/memolet/complete": req(true),
   "grove/memolet/sandbox/list": req(false),
-  "grove/memolet/sandbox/add": req(false),
+  "grove/memolet/sandbox/add": req(true),
   "grove/memolet/sandbox/remove": req(false),
-  "grove/memolet/sandbox/group": req(false, false),
-  "grove/memolet/sandbox/ungroup": req(false, false),
+  "grove/memolet/sandbox/group": req(false),
+  "grove/memolet/sandbox/ungroup": req(false),
   "grove/memolet/didChange": note('server→client'),
-  "grove/chat/refine": req(true, false),
+  "grove/chat/refine": req(true),
 
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
@@ -132,6 +132,7 @@ export interface Project {
   readonly mainlineEndId?: string | null;
   readonly revision: number;
   readonly updatedAt?: string;
+  readonly deletedAt?: string | null;
 }
 
 export interface Branch {
@@ -139,6 +140,7 @@ export interface Branch {
   readonly anchorId: string | null;
   readonly title?: string | null;
   readonly status?: string | null;
+  readonly summary?: string | null;
   readonly isMainline: boolean;
   readonly unitIds: readonly string[];
 }

@@ -12,20 +12,28 @@ import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
 import { markUnits, type UnitMark } from './model/scopeMarks';
 import { TreeIndex } from './model/tree';
-import type { DidChangeParams, DidStreamParams, Memolet, MemoletCompletion, Project, ProjectSnapshot, ScopePreview, SearchHit, Suggestion, Unit } from './model/types';
+import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
+import type { PanelName } from './channel/messages';
+import { capsuleList } from './panels/capsules';
+import { memoryMapPanel } from './panels/memoryMap';
+import { refineParams, refinePanel, type RefineState } from './panels/refine';
+import { settingsPanel } from './panels/settings';
+import { SidePanel } from './ui/sidePanel';
 import { openMenu } from './ui/contextMenu';
 import { nodeMenuItems } from './map/nodeMenu';
-import { confirmDialog, promptDialog } from './ui/dialog';
+import { choiceDialog, confirmDialog, promptDialog } from './ui/dialog';
 import { h } from './ui/dom';
 import { PreviewPanel } from './ui/previewPanel';
 import { Toolbar } from './ui/toolbar';
 import { isUnitOnlyChange } from './model/changes';
+import { splitReferences } from './chat/references';
 
-interface ChatSendResult {
-  readonly userUnit: Unit;
-  readonly assistantUnit: Unit;
-  readonly finishReason?: string;
+/** The memolet ids an answer cites, in order of first citation. */
+function splitCitations(text: string): string[] {
+  return [...new Set(splitReferences(text).flatMap((p) => ('citation' in p && p.citation ? [p.memoletId] : [])))];
 }
+
+type ChatSendResult = TurnResult;
 
 export class App {
   private serverMethods = new Set<string>();
@@ -49,12 +57,17 @@ export class App {
   private pendingChange: { full: boolean; unitIds: Set<string> } | null = null;
   /** Streamed chunks received (shown nowhere; hosts' tests check that answers really stream). */
   private streamEvents = 0;
+  /** What each turn of this session reported (memories used and cited), by answer id. */
+  private readonly turns = new Map<string, TurnResult>();
+  private refineState: RefineState | null = null;
+  private memory: { map: MemoryMap; titles: Map<string, Memolet>; selected: string | null; k: number | null } | null = null;
 
   readonly toolbar: Toolbar;
   readonly map: MapView;
   readonly chat: ChatView;
   readonly composer: Composer;
   readonly previewPanel: PreviewPanel;
+  readonly sidePanel: SidePanel;
 
   constructor(private readonly root: HTMLElement, private readonly rpc: WebRpc, private readonly channel: HostChannel) {
     this.toolbar = new Toolbar(root, {
@@ -65,6 +78,8 @@ export class App {
       toggleSelectMode: () => this.toggleSelectMode(),
       batch: (scope) => void this.setScope([...this.selection], scope),
       clearSelection: () => this.clearSelection(),
+      extract: () => void this.extractCapsule([...this.selection]),
+      panel: (name) => void this.showPanel(name),
     });
     const chatPane = h('div', { class: 'pane chat-pane' });
     const mapPane = h('div', { class: 'pane map-pane' });
@@ -79,12 +94,17 @@ export class App {
       resolveSuggestion: (id, d) => void this.resolveSuggestion(id, d),
       remember: (id, span) => void this.remember(id, span),
       openMemolet: (id) => void this.openMemolet(id),
+      regenerate: (id) => void this.turn(M.chatRegenerate, { unitId: id }),
+      refine: (id) => void this.openRefine(id),
+      toggleScope: (id) => void this.setScope([id], 'toggle'),
+      history: (id) => void this.showHistory(id),
     });
     this.composer = new Composer(chatPane, {
       send: (text) => void this.send(text),
       stop: () => this.sending?.cancel(),
       cancelBranch: () => this.setBranchFrom(null),
       complete: (prefix) => this.completeMemolets(prefix),
+      check: (text) => void this.check(text),
     });
     this.map = new MapView(mapPane, {
       locate: (id) => void this.locate(id),
@@ -96,6 +116,10 @@ export class App {
       this.previewCursor = undefined;
       this.previewPanel.hide();
     });
+    this.sidePanel = new SidePanel(panes, () => {
+      this.refineState = null;
+      this.memory = null;
+    });
 
     rpc.on(M.projectDidChange, (p) => this.onDidChange(p as DidChangeParams));
     rpc.on(M.chatDidStream, (p) => this.onDidStream(p as DidStreamParams));
@@ -104,11 +128,15 @@ export class App {
     channel.onMessage((msg) => {
       if (msg.type === 'init') {
         this.serverMethods = new Set(msg.methods);
+        const has = (m: string) => this.serverMethods.has(m);
+        this.toolbar.setFeatures({ capsules: has(M.capsuleList), settings: has(M.initiativeGet) && has(M.userModelGet), memory: has(M.memoletMap) });
+        this.composer.checkButton.hidden = !has(M.suggestionAnalyze);
         this.setView(msg.view);
         if (msg.projectId) void this.open(msg.projectId);
       } else if (msg.type === 'setProject') void this.open(msg.projectId);
       else if (msg.type === 'locate') void this.locate(msg.unitId);
       else if (msg.type === 'insertText') this.composer.insert(msg.text);
+      else if (msg.type === 'showPanel') void this.showPanel(msg.panel);
       else if (msg.type === 'rememberSelection' && !this.chat.rememberSelection()) {
         this.channel.post({ type: 'notify', level: 'warning', message: 'Grove: select text in a chat message first.' });
       }
@@ -263,9 +291,12 @@ export class App {
       streaming: this.streaming,
       suggestions: this.suggestions,
       canRemember: this.serverMethods.has(M.memoletCreate),
+      features: { regenerate: this.serverMethods.has(M.chatRegenerate), refine: this.serverMethods.has(M.chatRefine), revisions: this.serverMethods.has(M.unitRevisions) },
+      turns: this.turns,
     };
     this.map.update(st);
     this.chat.update(st);
+    this.toolbar.setBranch(this.branchLabel());
     this.toolbar.setSelection(this.selectMode, this.selection.size);
   }
 
@@ -307,7 +338,7 @@ export class App {
       this.composer.setBusy(true);
       try {
         const res = await call.promise;
-        this.focusId = res.assistantUnit.id;
+        this.took(res);
       } catch (e) {
         if (!(e instanceof RpcRequestError && e.code === -32800)) this.report(e);
       } finally {
@@ -322,6 +353,45 @@ export class App {
     const unit = await this.guard(() => this.rpc.request<Unit>(M.unitAppend, { projectId: this.projectId, parentId, role: 'user', kind: 'message', content: text, ...(branch ? { branch } : {}) }));
     if (unit) this.focusId = unit.id;
     await this.enqueue(() => this.reload());
+  }
+
+  /** Keeps what a turn reported and follows its answer. */
+  private took(res: TurnResult): void {
+    this.focusId = res.assistantUnit.id;
+    if (res.retrieved || res.citations) this.turns.set(res.assistantUnit.id, res);
+  }
+
+  /** Regenerate or refine: a new answer (on a branch of its own), followed like a sent one. */
+  private async turn(method: string, params: Record<string, unknown>): Promise<TurnResult | undefined> {
+    if (this.sending) {
+      this.toolbar.setStatus('An answer is still running: stop it first.');
+      return undefined;
+    }
+    const call = this.rpc.call<TurnResult>(method, params);
+    this.sending = call;
+    this.composer.setBusy(true);
+    try {
+      const res = await call.promise;
+      this.took(res);
+      return res;
+    } catch (e) {
+      if (!(e instanceof RpcRequestError && e.code === -32800)) this.report(e);
+      return undefined;
+    } finally {
+      this.sending = null;
+      this.composer.setBusy(false);
+      this.streaming.clear();
+      await this.enqueue(() => this.reload());
+    }
+  }
+
+  /** The branch the chat is on: where the next message (and an editor's capture) goes. */
+  private branchLabel(): string {
+    if (!this.focusId) return '';
+    const chain = this.tree.chain(this.focusId);
+    if (!chain?.branch || chain.branch.isMainline) return 'on the main line';
+    const b = chain.branch;
+    return `on branch “${b.title || 'untitled'}”${b.status && b.status !== 'open' ? ` (${b.status})` : ''}`;
   }
 
   private async setScope(unitIds: string[], scope: 'auto' | 'included' | 'excluded' | 'toggle'): Promise<void> {
@@ -452,6 +522,181 @@ export class App {
     const here = res.memolet.sourceUnitIds.find((id) => this.tree.units.has(id));
     if (here) await this.locate(here);
     this.toolbar.setStatus(`@${res.memolet.title}: ${res.memolet.summary || res.text.slice(0, 120)}`);
+    // Its full text beside the chat, whichever conversation it came from.
+    if (this.sidePanel.name !== 'refine' && this.sidePanel.name !== 'memory') {
+      this.sidePanel.show('memolet', res.memolet.title, h('p', { class: 'muted' }, `memolet:${res.memolet.id}`), h('pre', { class: 'memolet-text' }, res.text));
+    }
+  }
+
+  // ---- side panels -------------------------------------------------------------------------
+
+  async showPanel(name: PanelName): Promise<void> {
+    if (name === 'capsules') await this.showCapsules();
+    else if (name === 'settings') await this.showSettings();
+    else await this.showMemory(null);
+  }
+
+  private async showCapsules(): Promise<void> {
+    const res = await this.guard(() => this.rpc.request<{ capsules: Capsule[] }>(M.capsuleList, {}));
+    if (!res) return;
+    const again = () => void this.showCapsules();
+    const change = async (method: string, params: Record<string, unknown>, done: string) => {
+      if (await this.guard(() => this.rpc.request<Capsule>(method, params))) this.toolbar.setStatus(done);
+      again();
+    };
+    this.sidePanel.show(
+      'capsules',
+      `Capsules (${res.capsules.length})`,
+      capsuleList(res.capsules, this.projectId, {
+        review: (id) => void change(M.capsuleUpdate, { capsuleId: id, reviewed: true }, 'Capsule reviewed: it can be enabled now.'),
+        setEnabled: (id, enabled) => void change(M.capsuleSetEnabled, { capsuleId: id, projectId: this.projectId, enabled }, enabled ? 'Capsule enabled in this conversation.' : 'Capsule disabled here.'),
+        save: (id, fields) => void change(M.capsuleUpdate, { capsuleId: id, ...fields }, 'Capsule saved.'),
+        remove: async (c) => {
+          if (await confirmDialog('Delete capsule?', [`“${c.name}” leaves every conversation it is enabled in.`], 'Delete')) await change(M.capsuleDelete, { capsuleId: c.id }, 'Capsule deleted.');
+        },
+      }),
+    );
+  }
+
+  private async extractCapsule(unitIds: string[]): Promise<void> {
+    if (!this.projectId || unitIds.length === 0) return;
+    const type = await choiceDialog('Extract a capsule of these units', [
+      ['task_sop', 'Task SOP: the steps of a procedure'],
+      ['reasoning', 'Reasoning: a way of working a problem out'],
+      ['context_case', 'Context case: a situation and what mattered in it'],
+    ]);
+    if (!type) return;
+    const c = await this.guard(() => this.rpc.request<Capsule>(M.capsuleExtract, { projectId: this.projectId, unitIds, type }));
+    if (!c) return;
+    this.clearSelection();
+    this.toolbar.setStatus(`Capsule “${c.name}” extracted: review it before enabling it.`);
+    await this.showCapsules();
+  }
+
+  private async showSettings(): Promise<void> {
+    const [initiative, model] = await Promise.all([
+      this.projectId ? this.guard(() => this.rpc.request<Initiative>(M.initiativeGet, { projectId: this.projectId })) : Promise.resolve(undefined),
+      this.guard(() => this.rpc.request<UserModel>(M.userModelGet, {})),
+    ]);
+    this.sidePanel.show(
+      'settings',
+      'Settings',
+      settingsPanel(initiative ?? null, model ?? null, {
+        saveInitiative: async (value) => {
+          if (await this.guard(() => this.rpc.request<Initiative>(M.initiativeSet, { projectId: this.projectId, ...value }))) this.toolbar.setStatus('Initiative saved.');
+          await this.showSettings();
+        },
+        resetUserModel: async () => {
+          if (!(await confirmDialog('Reset what Grove learnt?', ['Grove forgets how you like conversations structured and starts learning again.'], 'Reset'))) return;
+          await this.guard(() => this.rpc.request<UserModel>(M.userModelReset, {}));
+          await this.showSettings();
+        },
+      }),
+    );
+  }
+
+  /** The refine panel for an answer: the memories it used and cited (this session), plus any added. */
+  private async openRefine(unitId: string): Promise<void> {
+    const unit = this.tree.units.get(unitId);
+    if (!unit) return;
+    const turn = this.turns.get(unitId);
+    const st: RefineState = { unitId, entries: [], groups: [], found: [] };
+    const put = (id: string, patch: Partial<RefineState['entries'][number]>) => {
+      let e = st.entries.find((x) => x.id === id);
+      if (!e) st.entries.push((e = { id, title: id, cited: false, retrieved: false, added: false, mark: 'keep', picked: false }));
+      Object.assign(e, patch);
+    };
+    for (const id of turn?.retrieved ?? []) put(id, { retrieved: true });
+    for (const c of turn?.citations ?? []) put(c.memoletId, { cited: true, title: c.title });
+    for (const p of splitCitations(unit.content)) put(p, { cited: true });
+    await Promise.all(
+      st.entries.filter((e) => e.title === e.id).map(async (e) => {
+        const got = await this.rpc.request<{ memolet: Memolet }>(M.memoletGet, { memoletId: e.id }).catch(() => null);
+        if (got) e.title = got.memolet.title;
+      }),
+    );
+    this.refineState = st;
+    this.renderRefine();
+  }
+
+  private renderRefine(): void {
+    const st = this.refineState;
+    if (!st) return;
+    const n = this.turns.get(st.unitId)?.retrieved?.length;
+    this.sidePanel.show(
+      'refine',
+      n === undefined ? 'Refine this answer' : `Refine this answer (used ${n} memor${n === 1 ? 'y' : 'ies'})`,
+      refinePanel(st, {
+        changed: () => this.renderRefine(),
+        search: async (query) => {
+          if (!query) return;
+          const res = await this.guard(() => this.rpc.request<{ results: { memolet: Memolet }[] }>(M.memoletSearch, { query, limit: 8 }));
+          st.found = (res?.results ?? []).map((r) => ({ id: r.memolet.id, title: r.memolet.title }));
+          this.renderRefine();
+        },
+        regenerate: async () => {
+          const res = await this.turn(M.chatRefine, refineParams(st));
+          if (res) await this.openRefine(res.assistantUnit.id);
+        },
+      }),
+    );
+  }
+
+  private async showHistory(unitId: string): Promise<void> {
+    const res = await this.guard(() => this.rpc.request<{ revisions: { content: string; editedAt: string }[] }>(M.unitRevisions, { unitId }));
+    if (!res) return;
+    const restore = async (content: string) => {
+      await this.guard(() => this.rpc.request(M.unitEdit, { unitId, content }));
+      this.toolbar.setStatus('Earlier text restored (Undo takes it back).');
+      await this.showHistory(unitId);
+    };
+    this.sidePanel.show(
+      'history',
+      'Earlier texts',
+      res.revisions.length === 0 ? h('p', { class: 'empty' }, 'This unit has not been edited.') : null,
+      h('ol', { class: 'revisions' }, ...res.revisions.map((r) => h('li', { class: 'revision' }, h('span', { class: 'muted' }, r.editedAt), h('pre', {}, r.content), h('button', { class: 'revision-restore', onclick: () => void restore(r.content) }, 'Restore')))),
+    );
+  }
+
+  /** "Check before sending": the suggestions the core would make for this text, nothing stored. */
+  private async check(prompt: string): Promise<void> {
+    if (!this.projectId) return;
+    const res = await this.guard(() => this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionAnalyze, { projectId: this.projectId, cursorId: this.focusId, prompt }));
+    if (!res) return;
+    this.sidePanel.show(
+      'check',
+      'Before sending',
+      res.suggestions.length === 0
+        ? h('p', { class: 'check-none' }, 'Nothing to suggest: send it as it is.')
+        : h('ul', { class: 'check-list' }, ...res.suggestions.map((s) => h('li', { class: `check-item kind-${s.kind}` }, h('strong', {}, s.kind), s.title ? ` “${s.title}”` : '', s.reason ? `: ${s.reason}` : ''))),
+    );
+  }
+
+  private async showMemory(k: number | null): Promise<void> {
+    const [map, list] = await Promise.all([
+      this.guard(() => this.rpc.request<MemoryMap>(M.memoletMap, k ? { k } : {})),
+      this.guard(() => this.rpc.request<{ memolets: Memolet[] }>(M.memoletList, {})),
+    ]);
+    if (!map) return;
+    this.memory = { map, titles: new Map((list?.memolets ?? []).map((m) => [m.id, m])), selected: null, k };
+    this.renderMemory();
+  }
+
+  private renderMemory(): void {
+    const mem = this.memory;
+    if (!mem) return;
+    this.sidePanel.show(
+      'memory',
+      `Memory map · ${mem.map.points.length} memolets in ${mem.map.clusters.length} clusters`,
+      memoryMapPanel(mem.map, mem.titles, mem.selected, {
+        select: (id) => ((mem.selected = id), this.renderMemory()),
+        recluster: (k) => void this.showMemory(k),
+        open: (id) => void this.openMemolet(id),
+        addToSandbox: async (id) => {
+          if (this.projectId && (await this.guard(() => this.rpc.request(M.sandboxAdd, { projectId: this.projectId, memoletId: id })))) this.toolbar.setStatus(`“${mem.titles.get(id)?.title ?? id}” added to this conversation’s sandbox.`);
+        },
+      }),
+    );
   }
 
   /** Runs a request and reports its failure to the user instead of throwing. */

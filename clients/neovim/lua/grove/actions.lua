@@ -16,10 +16,48 @@ end
 
 local need_project = state.need_project
 
+-- Runs go() when the server offers `method`; otherwise says which feature (`what`)
+-- this server lacks, once. Before the first connection the method list is unknown,
+-- so the server is started and asked first.
+function M.offered(method, what, go)
+  local function check()
+    if client.supports(method) then
+      return go()
+    end
+    warn("this server does not offer " .. what .. " (" .. method .. "); update grove-server")
+  end
+  if client.info().status == "ready" then
+    return check()
+  end
+  client.request(m.server_methods, protocol.empty(), function()
+    if client.info().status == "ready" then -- else the client already said why not
+      check()
+    end
+  end)
+end
+
+-- The project revision a result reports: a Project's own, or `revision` / `project`
+-- next to what changed (mutation results may carry it).
+local function revision_of(res)
+  if type(res) ~= "table" then
+    return nil
+  end
+  if type(res.revision) == "number" then
+    return res.revision
+  end
+  if type(res.project) == "table" then
+    return res.project.revision
+  end
+  if type(res.changed) == "table" and type(res.changed.project) == "table" then
+    return res.changed.project.revision
+  end
+end
+
+-- done(...) once the views show the change the request made (see state.catch_up).
 local function after(done)
   return function(...)
     local args = { ... }
-    state.reload(function()
+    state.catch_up(revision_of(args[1]), function()
       if done then
         done(unpack(args))
       end
@@ -113,8 +151,7 @@ function M.send(content, opts, done)
       local mine = state.project_id() == pid -- else another project was opened meanwhile
       if res and mine then
         -- Show the finished turn at once; the server moved its cursor to the answer.
-        local moved = res.assistantUnit and res.assistantUnit.id or (res.userUnit and res.userUnit.id)
-        state.put_units({ res.userUnit, res.assistantUnit }, moved)
+        state.put_turn(res)
       end
       state.set_sending(nil)
       if err and err.code ~= protocol.errors.REQUEST_CANCELLED then
@@ -200,12 +237,21 @@ function M.set_mainline(which, id, done)
   client.call(m.mainline_set, params, after(done))
 end
 
--- Renames the branch that holds unit `id` (asks for the title).
-function M.rename_branch(id, done)
+-- The open project and the branch holding unit id; nil (after saying so) when either is missing.
+local function branch_here(id)
   local pid = need_project()
   local branch = id and state.branch_of(id)
   if not pid or not branch then
     warn("no branch here")
+    return nil
+  end
+  return pid, branch
+end
+
+-- Renames the branch that holds unit `id` (asks for the title).
+function M.rename_branch(id, done)
+  local pid, branch = branch_here(id)
+  if not pid then
     return
   end
   vim.ui.input({ prompt = "Branch title: ", default = branch.title or "" }, function(title)
@@ -297,6 +343,156 @@ function M.resolve_suggestion(sug, action, done)
       done(res)
     end
   end))
+end
+
+-- A turn that answers again (regenerate, refine): shown at once like a sent one,
+-- with the memories it used; done(res).
+local function answer_again(method, params, done)
+  if state.sending() then
+    warn("an answer is still running (stop it first)")
+    return
+  end
+  M.offered(method, "this kind of answer", function()
+    local pid = state.project_id()
+    local sending = { content = "", parentId = nil }
+    sending.ticket = client.request(method, params, function(err, res)
+      state.set_sending(nil)
+      if err then
+        if err.code ~= protocol.errors.REQUEST_CANCELLED then
+          warn(method .. " failed: " .. tostring(err.message))
+        end
+        return
+      end
+      if state.project_id() == pid then
+        state.put_turn(res)
+      end
+      state.reload(function()
+        if done then
+          done(res)
+        end
+      end)
+    end)
+    state.set_sending(sending)
+  end)
+end
+
+-- A new answer to the message above assistant unit id (or one more to a user unit).
+function M.regenerate(id, done)
+  answer_again(m.chat_regenerate, { unitId = id }, done)
+end
+
+-- Regenerates assistant unit id with its memories changed: refinement holds any of
+-- add, remove, highlight, obscure (memolet ids) and group ({a, b, weight}).
+function M.refine(id, refinement, done)
+  answer_again(m.chat_refine, vim.tbl_extend("force", { unitId = id }, refinement), done)
+end
+
+-- "Check before sending": what the core would propose for `prompt` sent from the
+-- cursor; done(suggestions). Nothing is stored.
+function M.analyze(prompt, done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  M.offered(m.suggestion_analyze, "structure suggestions", function()
+    client.call(m.suggestion_analyze, { projectId = pid, cursorId = state.cursor() or protocol.null, prompt = prompt }, function(res)
+      done(res.suggestions or {})
+    end)
+  end)
+end
+
+function M.rename_project(title, done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  client.call(m.project_rename, { projectId = pid, title = title }, after(done))
+end
+
+-- Moves the open project to the trash after a confirmation; the views close it.
+function M.trash_project(done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  local title = state.project().title or pid
+  vim.ui.select({ "Move to trash", "Cancel" }, { prompt = string.format('Move "%s" to the trash (:Grove trash restores it)?', title) }, function(choice)
+    if choice ~= "Move to trash" then
+      return
+    end
+    client.call(m.project_delete, { projectId = pid }, function()
+      state.close()
+      vim.notify(string.format('Grove: "%s" is in the trash; :Grove trash restores it', title), vim.log.levels.INFO)
+      if done then
+        done()
+      end
+    end)
+  end)
+end
+
+-- Projects in the trash: done(projects).
+function M.trashed(done)
+  client.call(m.project_list, { includeDeleted = true }, function(res)
+    local out = {}
+    for _, p in ipairs(res.projects or {}) do
+      if p.deletedAt and p.deletedAt ~= vim.NIL then
+        table.insert(out, p)
+      end
+    end
+    done(out)
+  end)
+end
+
+-- Restores a project from the trash and opens it.
+function M.restore_project(id, done)
+  client.call(m.project_restore, { projectId = id }, function(project)
+    state.load(project.id, function()
+      if done then
+        done(project)
+      end
+    end)
+  end)
+end
+
+-- Every unit of the project back to automatic scope (one undoable step).
+function M.reset_scope(done)
+  local pid = need_project()
+  if not pid then
+    return
+  end
+  client.call(m.scope_reset, { projectId = pid }, after(done))
+end
+
+-- The earlier texts of a unit, oldest first: done(revisions).
+function M.revisions(id, done)
+  client.call(m.unit_revisions, { unitId = id }, function(res)
+    done(res.revisions or {})
+  end)
+end
+
+-- Sets the status of the branch holding unit id ("open", "completed", "abandoned").
+function M.set_branch_status(id, status, done)
+  local pid, branch = branch_here(id)
+  if not pid then
+    return
+  end
+  client.call(m.branch_update, { projectId = pid, headId = branch.headId, status = status }, after(done))
+end
+
+-- Asks the memory agent for the summary of the branch holding unit id.
+function M.summarize_branch(id, done)
+  local pid, branch = branch_here(id)
+  if not pid then
+    return
+  end
+  M.offered(m.branch_summarize, "branch summaries", function()
+    client.call(m.branch_summarize, { projectId = pid, headId = branch.headId }, after(function(b)
+      vim.notify("Grove: summary: " .. tostring(b.summary ~= vim.NIL and b.summary or "(none)"), vim.log.levels.INFO)
+      if done then
+        done(b)
+      end
+    end))
+  end)
 end
 
 return M

@@ -50,13 +50,23 @@ function M.capture(line1, line2, done)
       source = source,
     }
     client.call(protocol.m.unit_append, params, function(unit)
+      local function shown()
+        -- Say where it went: the branch the next message continues.
+        local b = state.branch_of(unit.id)
+        local where = (not b or b.isMainline) and "on the main line"
+          or string.format('on the branch "%s"', (b.title and b.title ~= vim.NIL and b.title ~= "") and b.title or "untitled")
+        vim.notify(string.format("Grove: captured %d line(s) as a code unit %s", range["end"].line - range.start.line + 1, where))
+        if done then
+          done(unit)
+        end
+      end
+      if client.supports(protocol.m.project_set_cursor) then
+        -- The server moved its cursor to the appended unit: one reload shows both.
+        state.put_units({ unit }, unit.id)
+        return state.reload(shown)
+      end
       state.set_cursor(unit.id, function()
-        state.reload(function()
-          vim.notify(string.format("Grove: captured %d line(s) as a code unit", range["end"].line - range.start.line + 1))
-          if done then
-            done(unit)
-          end
-        end)
+        state.reload(shown)
       end)
     end)
   end)

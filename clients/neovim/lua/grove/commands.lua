@@ -64,6 +64,56 @@ local function make_memolet(args, opts)
   memolet_views().create(target, args ~= "" and args or nil)
 end
 
+-- The unit a command acts on: under the cursor in the chat or the map, else the
+-- project's cursor (the latest turn).
+local function unit_here()
+  local buf = vim.api.nvim_get_current_buf()
+  if buf == chat().buf() then
+    return chat().unit_at_cursor() or state.cursor()
+  end
+  if buf == map().buf() then
+    return map().unit_at_cursor() or state.cursor()
+  end
+  return state.cursor()
+end
+
+-- :Grove check: what the core would propose if the prompt area were sent now.
+local function check(args)
+  local text = args ~= "" and args or chat().prompt_text()
+  if text == "" then
+    vim.notify("Grove: write a message in the prompt area first (or :Grove check {message})", vim.log.levels.WARN)
+    return
+  end
+  actions.analyze(text, function(list)
+    if #list == 0 then
+      vim.notify("Grove: nothing to suggest for this message; send it as it is", vim.log.levels.INFO)
+      return
+    end
+    local lines = {}
+    for _, sug in ipairs(list) do
+      local named = type(sug.title) == "string" and sug.title ~= "" and (' "' .. sug.title .. '"') or ""
+      table.insert(lines, string.format("%s%s: %s", sug.kind or "?", named, (sug.reason or ""):gsub("\n", " ")))
+    end
+    vim.notify("Grove: before sending, Grove would suggest:\n" .. table.concat(lines, "\n"), vim.log.levels.INFO)
+  end)
+end
+
+local BRANCH_STATUS = { complete = "completed", abandon = "abandoned", reopen = "open" }
+
+-- :Grove branch complete|abandon|reopen|summarize, for the branch under the cursor.
+local function branch(args)
+  local id = unit_here()
+  if args == "summarize" then
+    return actions.summarize_branch(id)
+  end
+  local status = BRANCH_STATUS[args]
+  if not status then
+    vim.notify("Grove: :Grove branch complete | abandon | reopen | summarize", vim.log.levels.WARN)
+    return
+  end
+  actions.set_branch_status(id, status)
+end
+
 M.subcommands = {
   new = function(args)
     actions.new_project(args, function()
@@ -120,6 +170,51 @@ M.subcommands = {
     memolet_views().open_sandbox()
   end,
   memolet = make_memolet,
+  memorymap = function(args)
+    require("grove.ui.memorymap").open(tonumber(args))
+  end,
+  capsules = function()
+    require("grove.ui.capsules").open()
+  end,
+  extract = function(args, opts)
+    local ids
+    if opts.range and opts.range > 0 and vim.api.nvim_get_current_buf() == chat().buf() then
+      ids = chat().units_in_lines(opts.line1, opts.line2)
+    else
+      ids = { unit_here() }
+    end
+    require("grove.ui.capsules").extract(ids, args)
+  end,
+  refine = function()
+    require("grove.ui.refine").open(unit_here())
+  end,
+  regenerate = function()
+    actions.regenerate(unit_here())
+  end,
+  check = check,
+  settings = function()
+    require("grove.ui.settings").open()
+  end,
+  rename = function(args)
+    actions.ask_text("Project title: ", args, function(title)
+      actions.rename_project(title)
+    end)
+  end,
+  delete = function()
+    actions.trash_project()
+  end,
+  trash = function()
+    require("grove.ui.history").open_trash()
+  end,
+  resetscope = function()
+    actions.reset_scope(function()
+      vim.notify("Grove: every unit is back to automatic scope (undo takes it back)", vim.log.levels.INFO)
+    end)
+  end,
+  revisions = function()
+    require("grove.ui.history").open_revisions(unit_here())
+  end,
+  branch = branch,
 }
 
 function M.run(opts)

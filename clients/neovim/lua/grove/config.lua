@@ -52,6 +52,34 @@ M.defaults = {
       defer = "gd", -- suggestion card: defer
       memolet = "gM", -- make a memolet of the unit (normal) or the selection (visual)
       memolet_show = "K", -- full text of the memolet referenced or cited under the cursor
+      regenerate = "gR", -- a new answer to the message (on an answer or a user message)
+      refine = "gF", -- refine the answer under the cursor by its memories
+      revisions = "gh", -- the unit's earlier texts, to restore one
+      extract = "gX", -- extract a capsule from the unit (normal) or the selected units (visual)
+    },
+    capsules = { -- :Grove capsules
+      review = "r", -- mark the capsule reviewed (needed before it can be enabled)
+      toggle = "t", -- enable it in the open project, or disable it there
+      edit = "<CR>", -- name, instruction and example in a buffer; :w saves
+      delete = "dd", -- delete it (after asking)
+      refresh = "R",
+    },
+    refine = { -- the refine view (gF on an answer)
+      remove = "x", -- the refined answer must not use this memory
+      highlight = "h", -- use it more prominently
+      obscure = "o", -- use it less prominently
+      group = "g", -- press on two memories to combine them, with a weight
+      add = "a", -- search for a memory to add
+      show = "K", -- its full text
+      regenerate = "<C-s>", -- write the refined answer
+    },
+    settings = { -- :Grove settings
+      change = "<CR>", -- change the setting under the cursor
+      reset_model = "X", -- forget what Grove learnt about you (asks first)
+      refresh = "R",
+    },
+    lists = { -- :Grove trash and the revisions view
+      choose = "<CR>", -- restore the project / the text under the cursor
     },
     memolets = { -- the search results and the sandbox views
       add = "a", -- add the memolet under the cursor to the project's sandbox
@@ -59,6 +87,9 @@ M.defaults = {
       insert = "@", -- put its `@[Title](memolet:ID)` reference in the chat's prompt area
       show = "<CR>", -- its full text in a float
       sandbox = "s", -- open the sandbox
+      group = "g", -- sandbox: group the memolet with another one
+      ungroup = "u", -- sandbox: on a group's line, dissolve the group
+      recluster = "k", -- memory map: cluster again with a given number of clusters
       refresh = "R",
       close = "q",
     },

@@ -11,28 +11,9 @@ local state = require("grove.state")
 local m = protocol.m
 local M = {}
 
-local function warn(msg)
-  vim.notify("Grove: " .. msg, vim.log.levels.WARN)
-end
-
--- True when the server offers `method`; otherwise says so (once per call) and
--- returns false. Before the first connection the method list is unknown, so the
--- server is started and asked first.
+-- True when the server offers `method` (else one clear message; see actions.offered).
 local function offered(method, go)
-  local function check()
-    if client.supports(method) then
-      return go()
-    end
-    warn("this server does not offer memolets (" .. method .. "); update grove-server")
-  end
-  if client.info().status == "ready" then
-    return check()
-  end
-  client.request(m.server_methods, protocol.empty(), function()
-    if client.info().status == "ready" then -- else the client already said why not
-      check()
-    end
-  end)
+  return require("grove.actions").offered(method, "memolets", go)
 end
 M.offered = offered
 
@@ -80,50 +61,54 @@ function M.get(id, cb)
   end)
 end
 
--- Creates a memolet from `target`: {unitIds = {...}} or {unitId, span = {start, end}}
--- (UTF-8 byte offsets into the unit's content); title may be nil (the core names it).
-function M.create(target, title, cb)
-  local pid = need_project()
-  if not pid then
-    return
-  end
-  offered(m.memolet_create, function()
-    local params = vim.tbl_extend("force", { projectId = pid }, target)
-    if title and title ~= "" then
-      params.title = title
-    end
-    client.call(m.memolet_create, params, cb)
-  end)
-end
-
--- The open project's sandbox: cb({memolets, groups}).
-function M.sandbox(cb)
-  local pid = need_project()
-  if not pid then
-    return
-  end
-  offered(m.sandbox_list, function()
-    client.call(m.sandbox_list, { projectId = pid }, cb)
-  end)
-end
-
--- Adds or removes a memolet; cb(sandbox) with the sandbox after the change.
-local function sandbox_change(method, id, cb)
+-- Calls `method` for the open project, once the server offers it: params plus
+-- projectId; cb(result).
+local function project_call(method, params, cb)
   local pid = need_project()
   if not pid then
     return
   end
   offered(method, function()
-    client.call(method, { projectId = pid, memoletId = id }, cb)
+    client.call(method, vim.tbl_extend("force", { projectId = pid }, params), cb)
   end)
 end
 
+-- params with `title` when one is given (else the core names the thing).
+local function titled(params, title)
+  if title and title ~= "" then
+    params.title = title
+  end
+  return params
+end
+
+-- Creates a memolet from `target`: {unitIds = {...}} or {unitId, span = {start, end}}
+-- (UTF-8 byte offsets into the unit's content); title may be nil (the core names it).
+function M.create(target, title, cb)
+  project_call(m.memolet_create, titled(vim.deepcopy(target), title), cb)
+end
+
+-- The open project's sandbox: cb({memolets, groups}).
+function M.sandbox(cb)
+  project_call(m.sandbox_list, {}, cb)
+end
+
+-- Adds, removes, groups, ungroups: each cb(sandbox) with the sandbox after the change.
 function M.sandbox_add(id, cb)
-  sandbox_change(m.sandbox_add, id, cb)
+  project_call(m.sandbox_add, { memoletId = id }, cb)
 end
 
 function M.sandbox_remove(id, cb)
-  sandbox_change(m.sandbox_remove, id, cb)
+  project_call(m.sandbox_remove, { memoletId = id }, cb)
+end
+
+-- At least two memolets; title nil: the core names the group.
+function M.sandbox_group(ids, title, cb)
+  project_call(m.sandbox_group, titled({ memoletIds = ids }, title), cb)
+end
+
+-- The members stay in the sandbox.
+function M.sandbox_ungroup(group_id, cb)
+  project_call(m.sandbox_ungroup, { groupId = group_id }, cb)
 end
 
 -- Views that show memolets of a project subscribe here; grove/memolet/didChange

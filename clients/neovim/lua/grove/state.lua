@@ -21,6 +21,7 @@ local s = {
   streams = {}, -- unit id -> text streamed so far
   sending = nil, -- {content, parentId, ticket} while a message is on its way
   suggestions = {}, -- pending Suggestion[]
+  turns = {}, -- assistant unit id -> {retrieved, citations} from the turn that wrote it
   listeners = {},
   refresh_queued = nil, -- {units = {id=true}, full = bool} coalesced didChange work
   loading = false,
@@ -272,27 +273,67 @@ end
 -- Ops that only change units' content or scope; anything else reloads the tree.
 local unit_only_ops = { setScope = true, edit = true, stream = true }
 
+-- Callbacks waiting for the didChange work in progress to finish (see M.catch_up).
+local waiters = {}
+local function flushed()
+  if s.refresh_queued or s.flushing then
+    return
+  end
+  local list = waiters
+  waiters = {}
+  for _, fn in ipairs(list) do
+    fn()
+  end
+end
+
 local function flush_changes()
   local q = s.refresh_queued
   s.refresh_queued = nil
   if not q or not s.project then
-    return
+    return flushed()
+  end
+  s.flushing = true
+  local function done()
+    s.flushing = false
+    flushed()
   end
   local ids = vim.tbl_keys(q.units)
   if q.full or #ids == 0 then
-    return M.reload()
+    return M.reload(done)
   end
   client.request(m.unit_get_many, { unitIds = ids }, function(err, res)
     if err then
-      return M.reload()
+      return M.reload(done)
     end
     for _, u in ipairs(res.units or {}) do
       if s.units[u.id] then
         s.units[u.id] = u
       end
     end
-    refresh_scope(emit)
+    refresh_scope(function()
+      emit()
+      done()
+    end)
   end)
+end
+
+-- After a change this client made: when its result names the project revision it
+-- produced and grove/project/didChange already announced that revision, the views
+-- are (or are being) refreshed from the notification, so done() runs once that work
+-- finishes, without another reload. When the notification has not come yet, the
+-- reload made here covers it (it reads revision >= the result's), so the
+-- notification is skipped when it comes. Without a revision in the result the
+-- project is reloaded as before.
+function M.catch_up(revision, done)
+  local known = s.project and type(s.project.revision) == "number" and s.project.revision
+  if type(revision) == "number" and known then
+    if known >= revision then
+      table.insert(waiters, done)
+      return flushed()
+    end
+    s.project.revision = revision
+  end
+  M.reload(done)
 end
 
 -- grove/project/didChange: coalesce what changed in this tick, then fetch only the
@@ -362,6 +403,34 @@ function M.put_units(units, cursor_id)
     s.local_cursor = cursor_id
     s.project.cursorId = cursor_id
   end
+end
+
+-- Takes a finished turn's result (send, regenerate, refine): its units, the cursor
+-- the server moved to the answer, and the memories the answer used.
+function M.put_turn(res)
+  if type(res) ~= "table" then
+    return
+  end
+  local answer = type(res.assistantUnit) == "table" and res.assistantUnit or nil
+  if answer and (res.retrieved or res.citations) then
+    s.turns[answer.id] = { retrieved = res.retrieved or {}, citations = res.citations or {} }
+  end
+  local moved = answer and answer.id or (res.userUnit and res.userUnit.id)
+  M.put_units({ res.userUnit, answer }, moved)
+end
+
+-- {retrieved = ids, citations = {memoletId, title}} of an answer written in this
+-- session, or nil (the core does not store them with the unit).
+function M.turn(id)
+  return s.turns[id]
+end
+
+-- Forgets the open project (it went to the trash) and re-renders the views.
+function M.close()
+  s.project, s.units, s.branches, s.suggestions, s.in_scope = nil, {}, {}, {}, {}
+  s.local_cursor, s.streams, s.sending = nil, {}, nil
+  index()
+  emit()
 end
 
 function M.emit()

@@ -7,7 +7,7 @@ import type { Project } from '../protocol';
 import { MEMOLET_METHODS, missingMemolets } from './feature';
 import { referenceText, resultRows, type ResultRow } from './format';
 import type { SandboxItem } from './sandboxTree';
-import type { Memolet, SearchResult } from './types';
+import type { Memolet, Sandbox, SearchResult } from './types';
 
 /** False (after telling the user) when the server lacks memolets. */
 function hasMemolets(ctx: Ctx, needed: readonly string[]): boolean {
@@ -126,4 +126,28 @@ export async function insertSandboxReference(ctx: Ctx, node: SandboxItem | undef
   if (node?.kind !== 'memolet') return;
   const { project } = await ctx.connection.request<{ project: Project }>('grove/project/get', { projectId: node.projectId });
   ctx.panels.insertText(project.id, project.title, referenceText(node.memolet));
+}
+
+/** Groups a sandbox memolet with others picked from the sandbox (a group needs two or more). */
+export async function groupInSandbox(ctx: Ctx, node: SandboxItem | undefined): Promise<void> {
+  if (node?.kind !== 'memolet' || !hasMemolets(ctx, [MEMOLET_METHODS.sandboxGroup])) return;
+  const sandbox = await ctx.connection.request<Sandbox>(MEMOLET_METHODS.sandboxList, { projectId: node.projectId });
+  const others = sandbox.memolets.filter((m) => m.id !== node.memolet.id);
+  if (others.length === 0) {
+    void vscode.window.showInformationMessage('Grove: a group needs two memolets in the sandbox; add another first.');
+    return;
+  }
+  const picks = await vscode.window.showQuickPick(
+    others.map((m) => ({ label: m.title || m.id, memolet: m })),
+    { canPickMany: true, placeHolder: `Group “${node.memolet.title}” with…` },
+  );
+  if (!picks?.length) return;
+  await ctx.connection.request(MEMOLET_METHODS.sandboxGroup, { projectId: node.projectId, memoletIds: [node.memolet.id, ...picks.map((p) => p.memolet.id)] });
+  ctx.sandbox.refresh();
+}
+
+export async function ungroupInSandbox(ctx: Ctx, node: SandboxItem | undefined): Promise<void> {
+  if (node?.kind !== 'group' || !hasMemolets(ctx, [MEMOLET_METHODS.sandboxUngroup])) return;
+  await ctx.connection.request(MEMOLET_METHODS.sandboxUngroup, { projectId: node.projectId, groupId: node.id });
+  ctx.sandbox.refresh();
 }

@@ -6,6 +6,8 @@ export const MEMOLET_METHODS = {
   sandboxList: 'grove/memolet/sandbox/list',
   sandboxAdd: 'grove/memolet/sandbox/add',
   sandboxRemove: 'grove/memolet/sandbox/remove',
+  sandboxGroup: 'grove/memolet/sandbox/group',
+  sandboxUngroup: 'grove/memolet/sandbox/ungroup',
   create: 'grove/memolet/create',
 } as const;
 

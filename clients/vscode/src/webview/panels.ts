@@ -3,7 +3,7 @@
 // requests to grove-server and the server's notifications back, filtered to its project.
 
 import * as vscode from 'vscode';
-import type { HostToWebview, ViewKind } from '../../../web-ui/src/channel/messages';
+import type { HostToWebview, PanelName, ViewKind } from '../../../web-ui/src/channel/messages';
 import { Relay } from '../../../web-ui/host/relay';
 import type { Connection } from '../connection';
 import { WEBVIEW_METHODS } from '../protocol';
@@ -41,13 +41,40 @@ export class Panels implements vscode.Disposable {
       if (locate) this.send(existing, { type: 'locate', unitId: locate });
       return existing.panel;
     }
-    const root = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'web-ui');
     const panel = vscode.window.createWebviewPanel(
       'grove.conversation',
       view === 'map' ? `Map: ${title}` : title,
       view === 'map' ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-      { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [root], enableCommandUris: false },
+      { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [this.root], enableCommandUris: false },
     );
+    this.adopt(panel, projectId, title, view, locate);
+    return panel;
+  }
+
+  private get root(): vscode.Uri {
+    return vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'web-ui');
+  }
+
+  /** Brings back the panels a window reload closed (VS Code kept each one's project and view). */
+  serializer(): vscode.WebviewPanelSerializer {
+    return {
+      deserializeWebviewPanel: async (panel, state: { projectId?: unknown; view?: unknown } | undefined) => {
+        const projectId = typeof state?.projectId === 'string' ? state.projectId : null;
+        const view: ViewKind = state?.view === 'map' || state?.view === 'chat' ? state.view : 'conversation';
+        if (!projectId || this.entries.has(`${projectId}:${view}`)) {
+          panel.dispose();
+          return;
+        }
+        panel.webview.options = { enableScripts: true, localResourceRoots: [this.root], enableCommandUris: false };
+        this.adopt(panel, projectId, panel.title, view);
+      },
+    };
+  }
+
+  /** Puts the web UI in a panel and wires it to the server for one project and view. */
+  private adopt(panel: vscode.WebviewPanel, projectId: string, title: string, view: ViewKind, locate?: string): void {
+    const key = `${projectId}:${view}`;
+    const root = this.root;
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'grove.svg');
     const webview = panel.webview;
     webview.html = webviewHtml({
@@ -86,7 +113,19 @@ export class Panels implements vscode.Disposable {
       this.entries.delete(key);
     });
     this.entries.set(key, entry);
-    return panel;
+  }
+
+  /** Opens the conversation and one of its side panels (capsules, settings, the memory map). */
+  showPanel(projectId: string, title: string, name: PanelName): void {
+    const panel = this.open(projectId, title, 'conversation');
+    panel.reveal(undefined, false);
+    const entry = this.entries.get(`${projectId}:conversation`);
+    if (entry) this.send(entry, { type: 'showPanel', panel: name });
+  }
+
+  /** Closes every panel of a project (it went to the trash). */
+  close(projectId: string): void {
+    for (const e of [...this.entries.values()]) if (e.projectId === projectId) e.panel.dispose();
   }
 
   /** Reveals a unit in every open view of its project. */

@@ -258,7 +258,13 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     assert.match(text, /## 1\. user/);
     assert.match(text, /export async function retry/);
     assert.match(text, /drops errors silently/);
+    // A second preview reuses the same editor: no new column, no unsaved document.
     await page.getByRole('tab', { name: 'E2E conversation', exact: true }).click();
+    await runCommand('Grove: Preview Context');
+    await page.getByRole('tab', { name: /E2E conversation \(context\)\.md/ }).first().waitFor({ timeout: 20000 });
+    assert.equal(await page.getByRole('tab', { name: /E2E conversation \(context\)\.md/ }).count(), 1, 'one preview tab');
+    assert.equal(await page.locator('.editor-group-container').count(), 2, 'the conversation and one preview group');
+    await page.locator('.tab').filter({ hasText: 'E2E conversation' }).filter({ hasNotText: '(context)' }).first().click();
   });
 
   test('Branch from Here in the map creates a branch the map shows', async () => {
@@ -410,6 +416,180 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     }, null, { timeout: 20000 });
     const head = (await handle.jsonValue()) as string;
     assert.match((await frame.locator(`article.unit[data-unit-id="${head}"]`).textContent()) ?? '', /sourdough/);
+  });
+});
+
+describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
+  let wb: Workbench;
+  let browser: Browser;
+  let page: Page;
+  let methods: string[] = [];
+  let provider: { port: number; stop: () => Promise<void> } | null = null;
+  let core: ServerProcess | null = null;
+  let dbDir = '';
+
+  before(async () => {
+    methods = await serverMethods();
+    dbDir = mkdtempSync(path.join(tmpdir(), 'grove-e2e-db-'));
+    const providerEnv: Record<string, string> = {};
+    if (existsSync(fakeProviderPath())) {
+      provider = await startFakeProvider(dbDir);
+      Object.assign(providerEnv, { GROVE_PROVIDER: 'openai', GROVE_BASE_URL: `http://127.0.0.1:${provider.port}`, GROVE_MODEL: 'fake-model', OPENAI_API_KEY: 'test-key-not-secret' });
+    }
+    wb = await startWorkbench({
+      extensionDir,
+      files: { 'README.md': 'x\n' },
+      settings: {
+        'grove.server.path': serverPath(),
+        'grove.server.args': ['--db', path.join(dbDir, 'grove.db')],
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'telemetry.telemetryLevel': 'off',
+      },
+      env: providerEnv,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(wb.url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.locator('.statusbar-item', { hasText: /Grove: owns the core/ }).waitFor({ timeout: 60000 });
+    // A second grove-server on the same store joins the workbench's core: the test's own hands.
+    core = new ServerProcess(serverPath(), ['--db', path.join(dbDir, 'grove.db')], { ...process.env, ...providerEnv });
+    await core.initialize();
+  });
+
+  after(async () => {
+    await core?.stop();
+    await browser?.close();
+    await wb?.stop();
+    await provider?.stop();
+    if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+  });
+
+  const rpc = <T>(method: string, params: unknown) => core!.request<T>(method, params);
+
+  async function runCommand(title: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      await page.keyboard.press('F1');
+      try {
+        await page.locator('.quick-input-widget input').waitFor({ timeout: 5000 });
+        await page.keyboard.type(title);
+        await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`).waitFor({ timeout: 10000 });
+        break;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.keyboard.press('Enter');
+  }
+
+  async function uiFrame(title: string): Promise<Frame> {
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      for (const f of page.frames()) {
+        try {
+          if (await f.evaluate((t) => !!window.groveApp && document.querySelector('.toolbar .title')?.textContent === t, title)) return f;
+        } catch {
+          // Frame navigated or detached: look again.
+        }
+      }
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`web UI frame "${title}" not found\n${wb.log()}`);
+  }
+
+  /** A conversation of two exchanges made through the core, opened in the workbench. */
+  async function conversation(title: string): Promise<{ projectId: string; unitIds: string[]; frame: Frame }> {
+    const project = await rpc<{ id: string }>('grove/project/create', { title });
+    const unitIds: string[] = [];
+    let parentId: string | null = null;
+    // A word only this conversation has, to find it with Grove: Search.
+    const word = `zq${title.replace(/[^a-z]/gi, '').toLowerCase()}`;
+    for (const [role, content] of [['user', `How do we cut a release of the parser library (${word})?`], ['assistant', 'Run the full test suite, then bump the version and tag it.']]) {
+      const u: { id: string } = await rpc<{ id: string }>('grove/unit/append', { projectId: project.id, parentId, role, content });
+      unitIds.push(u.id);
+      parentId = u.id;
+    }
+    return { projectId: project.id, unitIds, frame: await openBySearch(word, title) };
+  }
+
+  /** Opens the conversation holding `word` through Grove: Search (it opens the hit's conversation). */
+  async function openBySearch(word: string, title: string): Promise<Frame> {
+    await runCommand('Grove: Search');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await page.keyboard.type(word);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row.focused').waitFor({ timeout: 10000 });
+    await page.keyboard.press('Enter');
+    return uiFrame(title);
+  }
+
+  test('Show Capsules: a capsule needing review is reviewed, then enabled; the preview shows its pattern', async (t) => {
+    if (!methods.includes('grove/capsule/extract')) return t.skip('no capsules on this server');
+    const { projectId, unitIds, frame } = await conversation('E2E capsules');
+    const capsule = await rpc<{ id: string; name: string; requiresReview: boolean }>('grove/capsule/extract', { projectId, unitIds, type: 'task_sop' });
+    await runCommand('Grove: Show Capsules');
+    const item = frame.locator(`.side-panel[data-panel="capsules"] article.capsule[data-capsule-id="${capsule.id}"]`);
+    await item.waitFor({ timeout: 20000 });
+    if (capsule.requiresReview) assert.ok(await item.locator('.capsule-enabled').isDisabled(), 'not before review');
+    await item.locator('.capsule-review').click();
+    await frame.waitForFunction((id) => document.querySelector(`article.capsule[data-capsule-id="${id}"] .capsule-review-state`)?.textContent === 'reviewed', capsule.id, { timeout: 20000 });
+    await frame.locator(`article.capsule[data-capsule-id="${capsule.id}"] .capsule-enabled`).check();
+    const enabled = async () => (await rpc<{ capsules: { id: string; enabledIn: string[] }[] }>('grove/capsule/list', {})).capsules.find((c) => c.id === capsule.id)?.enabledIn ?? [];
+    for (let i = 0; i < 100 && !(await enabled()).includes(projectId); i++) await page.waitForTimeout(100);
+    assert.deepEqual(await enabled(), [projectId]);
+    const preview = await rpc<{ system: string }>('grove/scope/preview', { projectId });
+    assert.ok(preview.system.includes(`[PATTERN: task_sop | ${capsule.name}]`), preview.system);
+  });
+
+  test('refine: removing the memory an answer used leaves it out of the provider\'s request', async (t) => {
+    if (!provider || !methods.includes('grove/chat/refine')) return t.skip('needs the fake provider and grove/chat/refine');
+    const src = await conversation('E2E memory source');
+    const mm = await rpc<{ id: string }>('grove/memolet/create', { projectId: src.projectId, unitIds: src.unitIds, title: 'Release procedure' });
+    const project = await rpc<{ id: string }>('grove/project/create', { title: 'E2E refine' });
+    await rpc('grove/memolet/sandbox/add', { projectId: project.id, memoletId: mm.id });
+    await rpc('grove/unit/append', { projectId: project.id, parentId: null, role: 'user', content: 'zqrefine: releases' });
+    const frame = await openBySearch('zqrefine', 'E2E refine');
+    await frame.locator('.composer-input').fill('How do we cut a release of the parser library?');
+    await frame.locator('.composer-send').click();
+    const used = frame.locator('article.unit.role-assistant .used-memories');
+    await used.waitFor({ timeout: 30000 });
+    assert.match((await used.textContent()) ?? '', /^used 1 memory/);
+    const requests = async () => (await (await fetch(`http://127.0.0.1:${provider!.port}/__requests`)).json()) as { path?: string; body?: unknown }[];
+    const chats = async () => (await requests()).filter((r) => JSON.stringify(r.body ?? '').includes('parser library'));
+    const before = (await chats()).length;
+    assert.ok((await chats()).some((r) => JSON.stringify(r.body).includes(mm.id)), 'the first prompt held the memolet');
+    const answer = frame.locator('article.unit.role-assistant').first();
+    await answer.hover();
+    await answer.locator('.act-refine').click();
+    const entry = frame.locator(`.side-panel[data-panel="refine"] .refine-entry[data-memolet-id="${mm.id}"]`);
+    await entry.waitFor({ timeout: 20000 });
+    await entry.locator('.refine-mark').selectOption('remove');
+    await frame.locator('.refine-go').click();
+    await frame.waitForFunction(() => !!document.querySelector('.composer-stop[hidden]') && window.groveApp!.snapshot().unitCount >= 4, null, { timeout: 30000 });
+    for (let i = 0; i < 100 && (await chats()).length <= before; i++) await page.waitForTimeout(100);
+    const last = (await chats()).pop()!;
+    assert.ok(!JSON.stringify(last.body).includes(mm.id), `the refined request leaves the memolet out: ${JSON.stringify(last.body).slice(0, 400)}`);
+  });
+
+  test('the conversation and map panels come back after a window reload', async () => {
+    const { frame } = await conversation('E2E reload');
+    await frame.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) === 2, null, { timeout: 20000 });
+    await runCommand('Grove: Show Context Map');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    await page.locator('.tab', { hasText: 'Map: E2E reload' }).first().waitFor({ timeout: 20000 });
+    // As a user does it: the workbench shuts down (saving its state), then the page reloads.
+    const reloaded = page.waitForEvent('load', { timeout: 60000 });
+    await runCommand('Developer: Reload Window');
+    await reloaded;
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.locator('.tab', { hasText: 'Map: E2E reload' }).first().waitFor({ timeout: 60000 });
+    const back = await uiFrame('E2E reload');
+    await back.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) === 2, null, { timeout: 30000 });
   });
 });
 

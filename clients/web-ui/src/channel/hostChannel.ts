@@ -12,7 +12,7 @@ export interface HostChannel {
   onMessage(listener: (message: HostToWebview) => void): () => void;
 }
 
-interface VsCodeApi { postMessage(message: unknown): void }
+interface VsCodeApi { postMessage(message: unknown): void; setState?(state: unknown): void }
 interface GenericHost { post(message: unknown): void }
 
 declare global {
@@ -40,7 +40,13 @@ export function windowChannel(send: (message: unknown) => void, target: Window):
 export function detectHostChannel(win: Window): HostChannel | null {
   if (typeof win.acquireVsCodeApi === 'function') {
     const api = win.acquireVsCodeApi();
-    return windowChannel((m) => api.postMessage(m), win);
+    const channel = windowChannel((m) => api.postMessage(m), win);
+    // VS Code keeps this state with the panel, so it can bring the panel back after a reload.
+    channel.onMessage((m) => {
+      if (m.type === 'init' && m.projectId) api.setState?.({ projectId: m.projectId, view: m.view });
+      else if (m.type === 'setProject') api.setState?.({ projectId: m.projectId, view: 'conversation' });
+    });
+    return channel;
   }
   const host = win.groveHost;
   if (host && typeof host.post === 'function') return windowChannel((m) => host.post(m), win);

@@ -43,10 +43,16 @@ export type HostToWebview =
   /** Insert text at the composer's caret (a memolet reference chosen in the editor). */
   | { readonly type: 'insertText'; readonly text: string }
   /** Make a memolet of the text selected in a chat message (the editor's context menu). */
-  | { readonly type: 'rememberSelection' };
+  | { readonly type: 'rememberSelection' }
+  /** Open a side panel (an editor command: capsules, settings, the memory map). */
+  | { readonly type: 'showPanel'; readonly panel: PanelName };
+
+/** The side panels a host can open. */
+export type PanelName = 'capsules' | 'settings' | 'memory';
+export const PANELS: readonly PanelName[] = ['capsules', 'settings', 'memory'];
 
 const webviewTypes = new Set(['ready', 'request', 'cancel', 'openLocation', 'reveal', 'notify']);
-const hostTypes = new Set(['init', 'response', 'notification', 'setProject', 'locate', 'insertText', 'rememberSelection']);
+const hostTypes = new Set(['init', 'response', 'notification', 'setProject', 'locate', 'insertText', 'rememberSelection', 'showPanel']);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -85,6 +91,8 @@ export function isHostToWebview(v: unknown): v is HostToWebview {
       return typeof v.unitId === 'string';
     case 'insertText':
       return typeof v.text === 'string';
+    case 'showPanel':
+      return (PANELS as readonly unknown[]).includes(v.panel);
     default:
       return true;
   }

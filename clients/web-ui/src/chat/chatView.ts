@@ -5,7 +5,7 @@
 
 import type { TreeIndex } from '../model/tree';
 import type { UnitMark } from '../model/scopeMarks';
-import type { Suggestion, Unit } from '../model/types';
+import type { Suggestion, TurnResult, Unit } from '../model/types';
 import { clear, h } from '../ui/dom';
 import { splitReferences, utf8Length } from './references';
 import { suggestionCard, type SuggestionActions } from './suggestionCard';
@@ -18,8 +18,23 @@ export interface ChatActions extends SuggestionActions {
   locate(unitId: string): void;
   /** Makes a memolet of a unit, or of a span of it (UTF-8 byte offsets); absent without memolets. */
   remember(unitId: string, span: { start: number; end: number } | null): void;
-  /** A reference chip was clicked. */
+  /** A reference or citation chip was clicked. */
   openMemolet(memoletId: string): void;
+  /** A new answer to the message (an assistant unit's question, or a user unit). */
+  regenerate(unitId: string): void;
+  /** Opens the refine panel for an answer. */
+  refine(unitId: string): void;
+  /** Flips the unit's scope for the path being viewed (exclude what is in, include what is out). */
+  toggleScope(unitId: string): void;
+  /** Shows the unit's earlier texts. */
+  history(unitId: string): void;
+}
+
+/** What the server offers beyond the basics, for the actions shown. */
+export interface ChatFeatures {
+  readonly regenerate: boolean;
+  readonly refine: boolean;
+  readonly revisions: boolean;
 }
 
 export interface ChatState {
@@ -31,6 +46,9 @@ export interface ChatState {
   readonly suggestions: readonly Suggestion[];
   /** The server makes memolets (the Remember action). */
   readonly canRemember: boolean;
+  readonly features: ChatFeatures;
+  /** What the turns of this session reported: the memories each answer used and cited. */
+  readonly turns: ReadonlyMap<string, TurnResult>;
 }
 
 /** 1-based, inclusive line range as people read it ("L3-L7"). */
@@ -54,6 +72,18 @@ export function streamedText(content: string, stream: string): string {
   return content + stream;
 }
 
+/** "used 4 memories" for an answer whose turn this session saw; null otherwise. */
+function usedBadge(turn: TurnResult | undefined): HTMLElement | null {
+  const n = turn?.retrieved?.length ?? 0;
+  const cites = turn?.citations?.length ?? 0;
+  if (n === 0 && cites === 0) return null;
+  return h('span', { class: 'badge used-memories', title: 'Memories in this answer’s prompt, and how many it cites' }, `used ${n} memor${n === 1 ? 'y' : 'ies'}${cites ? ` · cites ${cites}` : ''}`);
+}
+
+function turnKey(turn: TurnResult | undefined): string {
+  return turn ? `${turn.retrieved?.join(',')}|${turn.citations?.map((c) => c.memoletId).join(',')}` : '';
+}
+
 export function fileName(uri: string): string {
   const path = decodeURIComponent(uri.replace(/^[a-z]+:\/\//i, ''));
   return path.split('/').pop() || path;
@@ -65,6 +95,8 @@ export const CHAT_WINDOW = 120;
 export class ChatView {
   readonly list: HTMLElement;
   private readonly rendered = new Map<string, { key: string; el: HTMLElement }>();
+  /** Cards by suggestion, reused while unchanged: a re-render must not swap a card under a click. */
+  private readonly cardEls = new Map<string, { key: string; el: HTMLElement }>();
   private editing: string | null = null;
   /** How many units of the path (counted back from its end) are rendered. */
   private window = CHAT_WINDOW;
@@ -101,7 +133,7 @@ export class ChatView {
       const afterFocus = i >= path.length;
       const mark = st.marks.get(unit.id);
       const stream = st.streaming.get(unit.id);
-      const key = [unit.content, unit.status, unit.scope, mark?.mark, afterFocus, st.hits.has(unit.id), unit.id === st.focusId, stream, this.editing === unit.id, st.canRemember].join('\u0000');
+      const key = [unit.content, unit.status, unit.scope, mark?.mark, afterFocus, st.hits.has(unit.id), unit.id === st.focusId, stream, this.editing === unit.id, st.canRemember, turnKey(st.turns.get(unit.id)), st.features.regenerate, st.features.refine, st.features.revisions].join('\u0000');
       let entry = this.rendered.get(unit.id);
       if (!entry || entry.key !== key) {
         const el = this.renderUnit(unit, mark, afterFocus, st, stream);
@@ -111,9 +143,11 @@ export class ChatView {
       }
       keep.add(unit.id);
       wanted.push(entry.el);
-      for (const s of cards.get(unit.id) ?? []) wanted.push(suggestionCard(s, this.actions));
+      for (const s of cards.get(unit.id) ?? []) wanted.push(this.card(s));
     }
-    for (const s of loose) wanted.push(suggestionCard(s, this.actions));
+    for (const s of loose) wanted.push(this.card(s));
+    const live = new Set(st.suggestions.map((s) => s.id));
+    for (const id of [...this.cardEls.keys()]) if (!live.has(id)) this.cardEls.delete(id);
     for (const id of [...this.rendered.keys()]) if (!keep.has(id)) this.rendered.delete(id);
 
     const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
@@ -121,6 +155,15 @@ export class ChatView {
     if (wanted.length === 0) this.list.append(h('p', { class: 'empty' }, 'No messages yet. Write one below.'));
     else this.list.append(...wanted);
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private card(s: Suggestion): HTMLElement {
+    const key = JSON.stringify(s);
+    const known = this.cardEls.get(s.id);
+    if (known && known.key === key) return known.el;
+    const el = suggestionCard(s, this.actions);
+    this.cardEls.set(s.id, { key, el });
+    return el;
   }
 
   private showEarlier(count: number): void {
@@ -159,12 +202,17 @@ export class ChatView {
       unit.status === 'streaming' ? h('span', { class: 'badge' }, 'streaming…') : null,
       unit.status === 'interrupted' ? h('span', { class: 'badge' }, 'stopped') : null,
       unit.status === 'error' ? h('span', { class: 'badge badge-excluded' }, 'error') : null,
+      usedBadge(st.turns.get(unit.id)),
       h(
         'span',
         { class: 'actions' },
         h('button', { class: 'act-branch', title: 'Branch from this unit', onclick: () => this.actions.branchFrom(unit.id) }, 'Branch'),
         h('button', { class: 'act-context', title: 'What the model sees from here', onclick: () => this.actions.showContext(unit.id) }, 'Context'),
         unit.kind !== 'placeholder' ? h('button', { class: 'act-edit', title: 'Edit this unit', onclick: () => this.startEdit(unit, st) }, 'Edit') : null,
+        unit.kind !== 'placeholder' ? h('button', { class: 'act-scope', title: mark?.mark === 'in' ? 'Leave this unit out of what the model sees from here' : 'Let the model see this unit from here', onclick: () => this.actions.toggleScope(unit.id) }, mark?.mark === 'in' ? 'Exclude' : 'Include') : null,
+        st.features.regenerate && unit.kind === 'message' && unit.status !== 'streaming' ? h('button', { class: 'act-regenerate', title: 'A new answer to this message (the old one stays, on its own branch)', onclick: () => this.actions.regenerate(unit.id) }, 'Regenerate') : null,
+        st.features.refine && unit.role === 'assistant' && unit.kind === 'message' && unit.status !== 'streaming' ? h('button', { class: 'act-refine', title: 'Regenerate with memories added, removed, highlighted, obscured or grouped', onclick: () => this.actions.refine(unit.id) }, 'Refine') : null,
+        st.features.revisions && unit.editedAt ? h('button', { class: 'act-history', title: 'Earlier texts of this unit', onclick: () => this.actions.history(unit.id) }, 'History') : null,
         unit.kind !== 'placeholder' && st.canRemember
           ? h('button', { class: 'act-remember', title: 'Make a memolet of this unit, or of the text selected in it', onmousedown: (ev: Event) => ev.preventDefault(), onclick: () => this.remember(unit) }, 'Remember')
           : null,
@@ -187,16 +235,22 @@ export class ChatView {
       );
     }
     const text = unit.status === 'streaming' && stream ? streamedText(unit.content, stream) : unit.content;
-    return h('div', { class: 'content' }, ...this.withChips(text));
+    return h('div', { class: 'content' }, ...this.withChips(text, this.last?.turns.get(unit.id)));
   }
 
-  /** Plain text with `@[Title](memolet:ID)` drawn as a chip that shows the title. */
-  private withChips(text: string): (string | HTMLElement)[] {
-    return splitReferences(text).map((p) =>
-      'text' in p
-        ? p.text
-        : h('a', { class: 'memolet-ref', href: '#', 'data-memolet-id': p.memoletId, title: `memolet:${p.memoletId}`, onclick: (ev: Event) => (ev.preventDefault(), this.actions.openMemolet(p.memoletId)) }, `@${p.title || p.memoletId}`),
-    );
+  /**
+   * Plain text with `@[Title](memolet:ID)` drawn as a chip that shows the title, and an answer's
+   * `[citation:ID]` as a chip with the cited memolet's title (from the turn, when this session
+   * saw it) that opens the memolet.
+   */
+  private withChips(text: string, turn: TurnResult | undefined): (string | HTMLElement)[] {
+    const cited = new Map((turn?.citations ?? []).map((c) => [c.memoletId, c.title]));
+    return splitReferences(text).map((p) => {
+      if ('text' in p) return p.text;
+      const open = (ev: Event) => (ev.preventDefault(), this.actions.openMemolet(p.memoletId));
+      if (p.citation) return h('a', { class: 'citation-ref', href: '#', 'data-memolet-id': p.memoletId, title: `cites memolet:${p.memoletId}`, onclick: open }, cited.get(p.memoletId) ?? p.memoletId);
+      return h('a', { class: 'memolet-ref', href: '#', 'data-memolet-id': p.memoletId, title: `memolet:${p.memoletId}`, onclick: open }, `@${p.title || p.memoletId}`);
+    });
   }
 
   /** Remember for the message holding the current selection; false when none holds it. */

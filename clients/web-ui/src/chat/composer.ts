@@ -14,6 +14,8 @@ export interface ComposerActions {
   cancelBranch(): void;
   /** Memolets matching a prefix; null when the server has no memolet completion. */
   complete?(prefix: string): Promise<readonly MemoletCompletion[]> | null;
+  /** "Check before sending": what Grove would suggest for this text; absent without analysis. */
+  check?(text: string): void;
 }
 
 export class Composer {
@@ -21,6 +23,7 @@ export class Composer {
   readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
+  readonly checkButton: HTMLButtonElement;
   private readonly banner: HTMLElement;
   private readonly popup: MentionPopup;
   private mention: Mention | null = null;
@@ -35,8 +38,9 @@ export class Composer {
     this.popup = new MentionPopup((item) => this.accept(item));
     this.sendButton = h('button', { class: 'primary composer-send', onclick: () => this.submit() }, 'Send');
     this.stopButton = h('button', { class: 'composer-stop', onclick: () => actions.stop(), hidden: true }, 'Stop');
+    this.checkButton = h('button', { class: 'composer-check', hidden: true, title: 'What Grove would suggest for this message, before sending it', onclick: () => this.input.value.trim() && actions.check?.(this.input.value.trim()) }, 'Check');
     this.banner = h('div', { class: 'composer-banner', hidden: true });
-    this.el = h('div', { class: 'composer' }, this.banner, this.popup.el, this.input, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton));
+    this.el = h('div', { class: 'composer' }, this.banner, this.popup.el, this.input, h('div', { class: 'composer-buttons' }, this.sendButton, this.checkButton, this.stopButton));
     host.append(this.el);
   }
 

@@ -2,19 +2,22 @@
 // resolves it when a message is sent; the UI only needs to find the `@prefix` being typed (for
 // completion) and to split stored text into plain runs and references (to draw chips).
 
-/** A piece of message text: plain text, or a reference to a memolet. */
-export type TextPart = { readonly text: string } | { readonly title: string; readonly memoletId: string; readonly raw: string };
+/** A piece of message text: plain text, a reference to a memolet, or an answer's citation of one. */
+export type TextPart = { readonly text: string } | { readonly title: string; readonly memoletId: string; readonly raw: string; readonly citation?: true };
 
 // Title: anything but brackets and newlines; ID as the core defines it ([A-Za-z0-9_-]{1,40}).
-const REFERENCE = /@\[([^\]\n]*)\]\(memolet:([A-Za-z0-9_-]{1,40})\)/g;
+// Citations as answers write them: [citation:ID], [[citation: ID]], [citation:a, b]
+// (lsp-server/protocol.json, memoletReference).
+const MARK = /@\[([^\]\n]*)\]\(memolet:([A-Za-z0-9_-]{1,40})\)|\[\[?\s*citation\s*:\s*([A-Za-z0-9_,\s-]+)\]\]?/g;
 
 export function splitReferences(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;
-  for (const m of text.matchAll(REFERENCE)) {
+  for (const m of text.matchAll(MARK)) {
     const at = m.index ?? 0;
     if (at > last) parts.push({ text: text.slice(last, at) });
-    parts.push({ title: m[1], memoletId: m[2], raw: m[0] });
+    if (m[3] === undefined) parts.push({ title: m[1], memoletId: m[2], raw: m[0] });
+    else for (const id of m[3].split(/[\s,]+/).filter(Boolean)) parts.push({ title: '', memoletId: id, raw: m[0], citation: true });
     last = at + m[0].length;
   }
   if (last < text.length) parts.push({ text: text.slice(last) });

@@ -2,6 +2,7 @@
 // as smoothly as 20. Interaction (click to locate, right-click menu, selection) is reported
 // through MapActions; the view itself changes nothing.
 
+import { fitText } from './fitText';
 import type { TreeIndex } from '../model/tree';
 import type { UnitMark } from '../model/scopeMarks';
 import { layoutTree, type Layout, type NodeBox } from './layout';
@@ -246,7 +247,14 @@ export class MapView {
       const box = layout.nodes.get(ch.headId);
       if (!b?.title || !box || b.isMainline) continue;
       const [x, y] = toScreen(this.vp, nodeX(box), nodeY(box) - 7);
-      if (y > -10 && y < this.vp.height + 10) ctx.fillText(b.title, x + 4, y, NODE_W * s);
+      if (y < -10 || y > this.vp.height + 10) continue;
+      // On a plate of the background, so the branch edge does not run through the title.
+      const title = fitText(b.title, NODE_W * s - 8, (t) => ctx.measureText(t).width);
+      const tw = ctx.measureText(title).width;
+      ctx.fillStyle = c.background;
+      ctx.fillRect(x + 2, y - 7 * Math.max(1, s), tw + 4, 14 * Math.max(1, s));
+      ctx.fillStyle = c.muted;
+      ctx.fillText(title, x + 4, y);
     }
   }
 
@@ -296,15 +304,17 @@ export class MapView {
     }
     if (this.vp.scale >= 0.45) {
       ctx.fillStyle = c.foreground;
-      ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unit.content), x + 9, y + hh / 2, w - 14);
+      ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unit.content, w - 14), x + 9, y + hh / 2);
     }
   }
 
-  private label(id: string, content: string): string {
+  /** The unit's first line, cut with an ellipsis to the node's width at the current zoom. */
+  private label(id: string, content: string, width: number): string {
+    const key = `${Math.round(width)}|${this.ctx.font}|${content}`;
     const cached = this.labels.get(id);
-    if (cached && cached.content === content) return cached.text;
-    const text = (content.split('\n', 1)[0] || '…').slice(0, 40);
-    this.labels.set(id, { content, text });
+    if (cached && cached.content === key) return cached.text;
+    const text = fitText(content.split('\n', 1)[0] || '…', width, (t) => this.ctx.measureText(t).width);
+    this.labels.set(id, { content: key, text });
     return text;
   }
 }

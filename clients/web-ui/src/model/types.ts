@@ -116,3 +116,39 @@ export interface Memolet {
   readonly summary?: string;
   readonly sourceUnitIds: readonly string[];
 }
+
+/** What a chat turn (send, regenerate, refine) reports besides its units. */
+export interface TurnResult {
+  readonly userUnit: Unit;
+  readonly assistantUnit: Unit;
+  readonly finishReason?: string;
+  /** The memolets the answer cites, in order of first citation. */
+  readonly citations?: readonly { readonly memoletId: string; readonly title: string }[];
+  /** Every memolet id that was in the prompt. */
+  readonly retrieved?: readonly string[];
+}
+
+/** A reusable pattern extracted from units, enabled per project after review. */
+export interface Capsule {
+  readonly id: string;
+  readonly type: 'reasoning' | 'task_sop' | 'context_case';
+  readonly name: string;
+  readonly instruction: string;
+  readonly example: string;
+  readonly requiresReview: boolean;
+  readonly reviewed: boolean;
+  readonly enabledIn: readonly string[];
+  readonly projectId: string;
+  readonly sourceUnitIds: readonly string[];
+}
+
+export interface Initiative { readonly level: 'off' | 'on_demand' | 'suggest'; readonly cooldownTurns: number; readonly maxPerHour: number }
+
+export interface Preference { readonly value: number; readonly evidence: number; readonly examples: readonly string[] }
+export interface UserModel { readonly stage: string; readonly events: number; readonly preferences: Readonly<Record<string, Preference>> }
+
+/** grove/memolet/map: 2-D points coloured by cluster, with each cluster's keywords. */
+export interface MemoryMap {
+  readonly points: readonly { readonly id: string; readonly x: number; readonly y: number; readonly cluster: number }[];
+  readonly clusters: readonly { readonly id: number; readonly keywords: readonly string[]; readonly size: number }[];
+}

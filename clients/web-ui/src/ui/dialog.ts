@@ -33,3 +33,9 @@ export async function promptDialog(title: string, value: string): Promise<string
   const field = h('input', { type: 'text', value, 'aria-label': title });
   return open([h('h3', {}, title), field], [{ label: 'Cancel', value: null }, { label: 'OK', value: '', primary: true }]);
 }
+
+/** Asks the user to pick one of `choices` ([value, label]); null when cancelled. */
+export async function choiceDialog(title: string, choices: [string, string][]): Promise<string | null> {
+  const body = [h('h3', {}, title)];
+  return open(body, [...choices.map(([value, label]) => ({ label, value })), { label: 'Cancel', value: null }]);
+}

@@ -11,6 +11,17 @@ export interface ToolbarActions {
   toggleSelectMode(): void;
   batch(scope: 'included' | 'excluded' | 'toggle'): void;
   clearSelection(): void;
+  /** Extracts a capsule from the selected units. */
+  extract(): void;
+  /** Opens a side panel: capsules, settings or the memory map. */
+  panel(name: 'capsules' | 'settings' | 'memory'): void;
+}
+
+/** Which optional parts the server offers. */
+export interface ToolbarFeatures {
+  readonly capsules: boolean;
+  readonly settings: boolean;
+  readonly memory: boolean;
 }
 
 export class Toolbar {
@@ -20,6 +31,8 @@ export class Toolbar {
   private readonly selectButton: HTMLButtonElement;
   private readonly batchBar: HTMLElement;
   private readonly searchInput: HTMLInputElement;
+  private readonly branch: HTMLElement;
+  private readonly optional: Record<keyof ToolbarFeatures, HTMLElement[]>;
 
   constructor(host: HTMLElement, actions: ToolbarActions) {
     this.title = h('span', { class: 'title' }, 'Grove');
@@ -35,17 +48,28 @@ export class Toolbar {
       h('button', { class: 'batch-include', onclick: () => actions.batch('included') }, 'Include'),
       h('button', { class: 'batch-exclude', onclick: () => actions.batch('excluded') }, 'Exclude'),
       h('button', { class: 'batch-revert', onclick: () => actions.batch('toggle') }, 'Revert'),
+      h('button', { class: 'batch-extract', hidden: true, title: 'Extract a reusable capsule from the selected units', onclick: () => actions.extract() }, 'Extract capsule'),
       h('button', { class: 'batch-clear', onclick: () => actions.clearSelection() }, 'Clear'),
     );
+    this.branch = h('span', { class: 'tb-branch', title: 'The branch your next message and captures go to' });
+    const panelButton = (name: 'capsules' | 'settings' | 'memory', label: string, title: string) => h('button', { class: `tb-${name}`, hidden: true, title, onclick: () => actions.panel(name) }, label);
+    const capsules = panelButton('capsules', 'Capsules', 'Review, edit and enable capsules');
+    const settings = panelButton('settings', 'Settings', 'Initiative and what Grove has learnt');
+    const memory = panelButton('memory', 'Memory', 'The memory map: every memolet by cluster');
+    this.optional = { capsules: [capsules, this.batchBar.querySelector('.batch-extract') as HTMLElement], settings: [settings], memory: [memory] };
     this.el = h(
       'div',
       { class: 'toolbar', role: 'toolbar' },
       this.title,
+      this.branch,
       this.searchInput,
       h('button', { class: 'tb-undo', title: 'Undo', onclick: () => actions.undo() }, 'Undo'),
       h('button', { class: 'tb-redo', title: 'Redo', onclick: () => actions.redo() }, 'Redo'),
       h('button', { class: 'tb-preview', title: 'Preview what the model sees', onclick: () => actions.preview() }, 'Preview'),
       this.selectButton,
+      capsules,
+      settings,
+      memory,
       this.batchBar,
       this.status,
     );
@@ -54,6 +78,16 @@ export class Toolbar {
 
   setTitle(title: string): void {
     this.title.textContent = title;
+  }
+
+  /** Shows the buttons of what the server offers. */
+  setFeatures(f: ToolbarFeatures): void {
+    for (const key of Object.keys(this.optional) as (keyof ToolbarFeatures)[]) for (const el of this.optional[key]) el.hidden = !f[key];
+  }
+
+  /** Names the branch the chat is on (where the next message and a capture land). */
+  setBranch(label: string): void {
+    this.branch.textContent = label;
   }
 
   setStatus(text: string): void {

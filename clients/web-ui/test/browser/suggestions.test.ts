@@ -47,6 +47,9 @@ describe('suggestion cards from grove-server', { skip }, () => {
     const card = page.locator('aside.suggestion').first();
     await card.waitFor({ timeout: 20000 });
     const id = (await card.getAttribute('data-suggestion-id'))!;
+    // Mark the card's element: the re-renders that follow an answer must keep it (a click on
+    // Accept landing on an element being replaced would be lost).
+    await card.evaluate((el) => ((el as HTMLElement).dataset.probe = 'kept'));
     const { suggestions } = await rpc<{ suggestions: Suggestion[] }>('grove/suggestion/list', { projectId });
     const s = suggestions.find((x) => x.id === id);
     assert.ok(s, `the card ${id} is a stored suggestion: ${JSON.stringify(suggestions)}`);
@@ -57,6 +60,7 @@ describe('suggestion cards from grove-server', { skip }, () => {
     if (s!.reason) assert.ok(((await card.textContent()) ?? '').includes(s!.reason), 'the card shows the core\'s reason');
     // The send finishes; the card stays while the suggestion is pending.
     await page.locator('.composer-stop').waitFor({ state: 'hidden', timeout: 20000 });
+    assert.equal(await page.locator(`aside.suggestion[data-suggestion-id="${id}"]`).getAttribute('data-probe'), 'kept', 'the same card element after the answer finished');
     return s!;
   }
 

@@ -8,6 +8,7 @@ import type { Project, ProjectSnapshot, Unit } from '../../src/model/types';
 import { chromiumMissing } from '../support/browser';
 import { serverMissing } from '../support/server';
 import { useUiSession } from '../support/uiSession';
+import { nodePoint } from '../support/mapPoints';
 
 const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI browser tests skipped: ${skip}`);
@@ -39,12 +40,6 @@ describe('web UI against grove-server', { skip }, () => {
     const ui = await session.openView(projectId);
     await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
     return ui.page;
-  }
-
-  async function nodePoint(page: Page, unitId: string): Promise<{ x: number; y: number }> {
-    await page.evaluate((id) => window.groveApp!.map.reveal(id), unitId);
-    const handle = await page.waitForFunction((id) => window.groveApp!.map.nodeCenter(id), unitId, { timeout: 15000 });
-    return (await handle.jsonValue()) as { x: number; y: number };
   }
 
   async function nodeMenu(page: Page, unitId: string, action: string): Promise<void> {

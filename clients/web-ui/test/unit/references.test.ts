@@ -15,6 +15,13 @@ test('references split out of message text, with plain runs around them kept ver
   assert.deepEqual(splitReferences('no refs [x](y) @[t](unit:1)'), [{ text: 'no refs [x](y) @[t](unit:1)' }]);
   assert.deepEqual(splitReferences('@[bad id](memolet:has space)'), [{ text: '@[bad id](memolet:has space)' }], 'ids are [A-Za-z0-9_-]');
   assert.deepEqual(splitReferences(''), []);
+  assert.deepEqual(splitReferences('Mount a volume [citation:m_3]. Also [citation:m_1, m_2]'), [
+    { text: 'Mount a volume ' },
+    { title: '', memoletId: 'm_3', raw: '[citation:m_3]', citation: true },
+    { text: '. Also ' },
+    { title: '', memoletId: 'm_1', raw: '[citation:m_1, m_2]', citation: true },
+    { title: '', memoletId: 'm_2', raw: '[citation:m_1, m_2]', citation: true },
+  ]);
 });
 
 test('a mention is the @word right before the caret, not an e-mail address', () => {

@@ -21,6 +21,23 @@ function M.get(name, init)
   return buf, true
 end
 
+-- A scratch buffer named `name` that :w hands to save(buf) instead of writing a file
+-- (wiped when hidden); the caller fills it and clears 'modified' once saved.
+function M.scratch_for_write(name, save)
+  local buf = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_buf_set_name(buf, name)
+  vim.bo[buf].buftype = "acwrite"
+  vim.bo[buf].bufhidden = "wipe"
+  vim.bo[buf].swapfile = false
+  vim.api.nvim_create_autocmd("BufWriteCmd", {
+    buffer = buf,
+    callback = function()
+      save(buf)
+    end,
+  })
+  return buf
+end
+
 -- Shows buf: focuses a window that already has it, else opens one by layout.
 function M.show(buf, layout)
   for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do

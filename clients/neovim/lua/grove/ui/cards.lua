@@ -12,6 +12,8 @@ local ns = vim.api.nvim_create_namespace("grove_cards")
 
 -- buf -> unit id -> the suggestion whose card hangs under that unit
 local placed = {}
+-- buf -> {row, sug} for every card drawn, in drawing order
+local drawn_at = {}
 
 local function anchors(sug)
   return sug.anchorIds or sug.targetIds or {}
@@ -53,6 +55,7 @@ end
 function M.render(buf, place, fallback)
   vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
   placed[buf] = {}
+  drawn_at[buf] = {}
   for _, sug in ipairs(state.suggestions()) do
     local at
     for _, id in ipairs(anchors(sug)) do
@@ -64,6 +67,7 @@ function M.render(buf, place, fallback)
     at = at or fallback
     if at then
       placed[buf][at.unit] = placed[buf][at.unit] or sug
+      table.insert(drawn_at[buf], { row = at.row, sug = sug })
       vim.api.nvim_buf_set_extmark(buf, ns, at.row, 0, { virt_lines = card_lines(sug) })
     end
   end
@@ -84,13 +88,40 @@ function M.drawn(buf)
   return out
 end
 
--- Resolves the card under unit id in the current buffer ("accept", "reject", "defer").
-function M.resolve(id, action)
-  local sug = M.for_unit(id)
+-- The card the keys act on in buf with the cursor on row (0-based): the one hanging
+-- under the unit at the cursor, else the card drawn nearest the cursor (a card's
+-- lines belong to the row it hangs under, so the nearest row wins), else the latest
+-- pending suggestion when none is drawn here. nil when there is no card at all.
+function M.nearest(buf, row, unit_id)
+  local sug = unit_id and M.for_unit(unit_id, buf)
+  if sug then
+    return sug
+  end
+  local best, dist
+  for _, d in ipairs(drawn_at[buf] or {}) do
+    local dd = math.abs(d.row - row)
+    -- A card hangs below its row: on equal distance prefer the card above the cursor.
+    if not dist or dd < dist or (dd == dist and d.row <= row) then
+      best, dist = d.sug, dd
+    end
+  end
+  if best then
+    return best
+  end
+  local list = state.suggestions()
+  return list[#list]
+end
+
+-- Resolves the card nearest the cursor in the current buffer ("accept", "reject",
+-- "defer"), saying which one; says so when there is none.
+function M.resolve(unit_id, action)
+  local buf = vim.api.nvim_get_current_buf()
+  local sug = M.nearest(buf, vim.api.nvim_win_get_cursor(0)[1] - 1, unit_id)
   if not sug then
-    vim.notify("Grove: no suggestion on this unit", vim.log.levels.WARN)
+    vim.notify("Grove: no suggestion card to " .. action, vim.log.levels.WARN)
     return
   end
+  vim.notify(string.format("Grove: %s the %s suggestion%s", action, sug.kind or "?", type(sug.title) == "string" and sug.title ~= "" and (' "' .. sug.title .. '"') or ""), vim.log.levels.INFO)
   require("grove.actions").resolve_suggestion(sug, action)
 end
 

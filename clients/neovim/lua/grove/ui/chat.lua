@@ -37,6 +37,14 @@ local function header(u, scope)
   if u.status and u.status ~= "complete" then
     table.insert(parts, u.status)
   end
+  local turn = state.turn(u.id)
+  if turn and (#turn.retrieved > 0 or #turn.citations > 0) then
+    local n, cited = #turn.retrieved, #turn.citations
+    table.insert(parts, string.format("used %d memor%s", n, n == 1 and "y" or "ies"))
+    if cited > 0 then
+      table.insert(parts, string.format("cites %d", cited))
+    end
+  end
   local line = "▍" .. table.concat(parts, " · ")
   if u.kind == "code" and type(u.source) == "table" then
     local src = u.source
@@ -298,6 +306,11 @@ function M.target_for_range(line1, line2)
   return M.selection_target(line1 - 1, 0, line2 - 1, 0, false)
 end
 
+-- The ids of the units shown on lines line1..line2 (1-based), in order.
+function M.units_in_lines(line1, line2)
+  return buffer.ids_in_rows(view.rows, line1 - 1, line2 - 1)
+end
+
 -- The memolet id that a reference (`@[Title](memolet:ID)`) or a citation in an
 -- answer (`[citation:ID]`, `[[citation: ID]]`, `[citation:a, b]`) names at byte
 -- column col (0-based) of line, or nil.
@@ -373,10 +386,12 @@ local function on_unit(fn)
   end
 end
 
+-- Card keys work anywhere in the chat: on the card's unit, the message it is about,
+-- the card's own lines or the prompt (the nearest card, else the latest pending).
 local function card_action(action)
-  return on_unit(function(id)
-    cards.resolve(id, action)
-  end)
+  return function()
+    cards.resolve(M.unit_at_cursor(), action)
+  end
 end
 
 local function setup_buffer(buf)
@@ -433,6 +448,22 @@ local function setup_buffer(buf)
     end
     require("grove.ui.memolets").show({ id = id })
   end, "Grove: show the memolet referenced or cited here")
+  buffer.map(buf, "n", k.regenerate, on_unit(function(id)
+    actions.regenerate(id)
+  end), "Grove: a new answer")
+  buffer.map(buf, "n", k.refine, on_unit(function(id)
+    require("grove.ui.refine").open(id)
+  end), "Grove: refine this answer by its memories")
+  buffer.map(buf, "n", k.revisions, on_unit(function(id)
+    require("grove.ui.history").open_revisions(id)
+  end), "Grove: earlier texts of this unit")
+  buffer.map(buf, "n", k.extract, on_unit(function(id)
+    require("grove.ui.capsules").extract({ id })
+  end), "Grove: extract a capsule from this unit")
+  buffer.map(buf, "x", k.extract, function()
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<Esc>", true, false, true), "nx", false)
+    require("grove.ui.capsules").extract(M.units_in_lines(vim.fn.line("'<"), vim.fn.line("'>")))
+  end, "Grove: extract a capsule from the selected units")
   require("grove.complete").attach(buf, function(row)
     return view.sep_row ~= nil and row > view.sep_row
   end)

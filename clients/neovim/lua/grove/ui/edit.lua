@@ -19,23 +19,15 @@ function M.open(id)
   local name = "grove://edit/" .. id
   local buf = vim.fn.bufnr(name)
   if buf == -1 then
-    buf = vim.api.nvim_create_buf(false, true)
-    vim.api.nvim_buf_set_name(buf, name)
-    vim.bo[buf].buftype = "acwrite"
-    vim.bo[buf].bufhidden = "wipe"
-    vim.bo[buf].swapfile = false
-    vim.api.nvim_create_autocmd("BufWriteCmd", {
-      buffer = buf,
-      callback = function()
-        local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
-        actions.edit(id, text, function()
-          if vim.api.nvim_buf_is_valid(buf) then
-            vim.bo[buf].modified = false
-          end
-          vim.notify("Grove: unit saved", vim.log.levels.INFO)
-        end)
-      end,
-    })
+    buf = require("grove.ui.buffer").scratch_for_write(name, function()
+      local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+      actions.edit(id, text, function()
+        if vim.api.nvim_buf_is_valid(buf) then
+          vim.bo[buf].modified = false
+        end
+        vim.notify("Grove: unit saved", vim.log.levels.INFO)
+      end)
+    end)
   end
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(u.content or "", "\n", { plain = true }))
   vim.bo[buf].modified = false

@@ -216,6 +216,11 @@ local function selected_units()
   return buffer.ids_in_rows(view.rows, a, b)
 end
 
+-- The unit on the cursor line of the map (a branch header stands for its head), or nil.
+function M.unit_at_cursor()
+  return view.rows[api.nvim_win_get_cursor(0)[1] - 1]
+end
+
 local function with_units(fn)
   return function()
     local ids = selected_units()

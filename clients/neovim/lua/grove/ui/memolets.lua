@@ -18,7 +18,7 @@ local SEARCH, SANDBOX = "grove://memolets", "grove://sandbox"
 
 local views = {
   search = { buf = nil, rows = {}, query = nil, results = {} },
-  sandbox = { buf = nil, rows = {}, sandbox = nil },
+  sandbox = { buf = nil, rows = {}, sandbox = nil, group_rows = {} },
 }
 local in_sandbox = {} -- memolet id -> true, for the open project
 local float = {} -- the full-text float
@@ -40,6 +40,8 @@ local function keys_line(kind)
     add(k.sandbox, "sandbox")
   else
     add(k.remove, "remove")
+    add(k.group, "group with another")
+    add(k.ungroup, "ungroup (on a group)")
   end
   add(k.insert, "reference in the message")
   add(k.show, "full text")
@@ -111,7 +113,9 @@ local function render_sandbox()
   for _, mm in ipairs(list) do
     by_id[mm.id] = mm
   end
+  v.group_rows = {}
   for _, g in ipairs(sb.groups or {}) do
+    v.group_rows[#lines] = g
     table.insert(lines, "▸ group: " .. buffer.oneline(text(g.title) ~= "" and g.title or g.id, 60))
     if text(g.summary) ~= "" then
       table.insert(lines, "  " .. buffer.oneline(g.summary))
@@ -212,6 +216,40 @@ function M.remove(mm, done)
   memolets.sandbox_remove(mm.id, took_sandbox_then(done))
 end
 
+-- Groups the memolet with another of the sandbox, picked from a list.
+function M.group(mm, done)
+  local others = {}
+  for _, o in ipairs((views.sandbox.sandbox or {}).memolets or {}) do
+    if o.id ~= mm.id then
+      table.insert(others, o)
+    end
+  end
+  if #others == 0 then
+    vim.notify("Grove: a group needs two memolets in the sandbox", vim.log.levels.WARN)
+    return
+  end
+  vim.ui.select(others, {
+    prompt = string.format('Group "%s" with', text(mm.title)),
+    format_item = function(o)
+      return text(o.title) ~= "" and o.title or o.id
+    end,
+  }, function(other)
+    if other then
+      memolets.sandbox_group({ mm.id, other.id }, nil, took_sandbox_then(done))
+    end
+  end)
+end
+
+-- Dissolves the group whose header holds the cursor.
+function M.ungroup(done)
+  local g = views.sandbox.group_rows[api.nvim_win_get_cursor(0)[1] - 1]
+  if not g or api.nvim_get_current_buf() ~= views.sandbox.buf then
+    vim.notify("Grove: put the cursor on a group's line (▸ group)", vim.log.levels.WARN)
+    return
+  end
+  memolets.sandbox_ungroup(g.id, took_sandbox_then(done))
+end
+
 -- Puts the memolet's reference at the end of the chat's prompt area.
 function M.insert(mm)
   require("grove.ui.chat").insert_in_prompt(memolets.reference(mm))
@@ -270,6 +308,10 @@ local function setup(kind)
       end, "Grove: search again")
     else
       buffer.map(buf, "n", k.remove, on_memolet(M.remove), "Grove: remove from the sandbox")
+      buffer.map(buf, "n", k.group, on_memolet(M.group), "Grove: group with another memolet")
+      buffer.map(buf, "n", k.ungroup, function()
+        M.ungroup()
+      end, "Grove: dissolve this group")
       buffer.map(buf, "n", k.refresh, function()
         refresh_sandbox()
       end, "Grove: reload the sandbox")

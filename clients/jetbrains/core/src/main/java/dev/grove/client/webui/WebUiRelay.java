@@ -36,7 +36,13 @@ public final class WebUiRelay implements AutoCloseable {
       Methods.MAINLINE_SET, Methods.BRANCH_UPDATE, Methods.SCOPE_PREVIEW,
       Methods.HISTORY_UNDO, Methods.HISTORY_REDO, Methods.SEARCH, Methods.CHAT_SEND,
       Methods.SUGGESTION_LIST, Methods.SUGGESTION_RESOLVE,
-      Methods.MEMOLET_COMPLETE, Methods.MEMOLET_CREATE, Methods.MEMOLET_GET);
+      Methods.MEMOLET_COMPLETE, Methods.MEMOLET_CREATE, Methods.MEMOLET_GET,
+      // The side panels: capsules, refine, settings, earlier texts, check before sending, memory map.
+      Methods.UNIT_REVISIONS, Methods.SCOPE_RESET, Methods.CHAT_REGENERATE, Methods.CHAT_REFINE,
+      Methods.SUGGESTION_ANALYZE, Methods.INITIATIVE_GET, Methods.INITIATIVE_SET,
+      Methods.CAPSULE_EXTRACT, Methods.CAPSULE_LIST, Methods.CAPSULE_UPDATE, Methods.CAPSULE_SET_ENABLED,
+      Methods.CAPSULE_DELETE, Methods.USER_MODEL_GET, Methods.USER_MODEL_RESET, Methods.MEMOLET_LIST,
+      Methods.MEMOLET_SEARCH, Methods.MEMOLET_MAP, Methods.MEMOLET_SANDBOX_ADD);
 
   /** Code for a method the page may not call, as the TypeScript relay answers. */
   public static final int METHOD_NOT_ALLOWED = RpcErrorException.METHOD_NOT_FOUND;
