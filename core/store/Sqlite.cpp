@@ -3,6 +3,18 @@
 #include "support/Error.h"
 
 namespace grove::sqlite {
+namespace {
+
+// What the user is told about a failed statement: a full disk says so and
+// what to do, since it is the one storage failure they can fix themselves.
+std::string describe(sqlite3* db, const std::string& what) {
+  if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_FULL)
+    return "store: the disk holding the store is full (" + what +
+           "); nothing of this request was kept; free some space and retry";
+  return "store: " + what;
+}
+
+}  // namespace
 
 Db::Db(const std::string& path) {
   int rc = sqlite3_open_v2(path.c_str(), &db_,
@@ -24,12 +36,12 @@ void Db::exec(const char* sql) {
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : "unknown error";
     sqlite3_free(err);
-    throw Error::storage("store: " + msg);
+    throw Error::storage(describe(db_, msg));
   }
 }
 
 void Db::fail(const char* what) const {
-  throw Error::storage(std::string("store: ") + what + ": " + sqlite3_errmsg(db_));
+  throw Error::storage(describe(db_, std::string(what) + ": " + sqlite3_errmsg(db_)));
 }
 
 Stmt::Stmt(Db& db, const char* sql) : db_(&db) {
