@@ -261,6 +261,12 @@ int latestSchemaVersion() { return kCount; }
 
 void migrateTo(sqlite::Db& db, int target) {
   int version = userVersion(db);
+  // A damaged header can hold any number here; a negative one would index
+  // before the first migration (found by tests/fuzz StoreOpenFuzz).
+  if (version < 0)
+    throw Error::storage("store schema version " + std::to_string(version) +
+                         " is not valid: the file is damaged or not a Grove store; restore a backup "
+                         "(grove-server --restore)");
   if (version > kCount)
     throw Error::storage("store schema version " + std::to_string(version) +
                          " is newer than this Grove understands (" + std::to_string(kCount) +

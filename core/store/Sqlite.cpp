@@ -5,6 +5,12 @@
 #include "support/Error.h"
 
 namespace grove::sqlite {
+namespace {
+
+// What the user is told about a failed statement: a full disk says so and
+// what to do, since it is the one storage failure they can fix themselves.
+
+}  // namespace
 
 namespace {
 
@@ -33,6 +39,9 @@ const char* advice(int code) {
     throw Error::invalidOp("readOnlyStore",
                            "the store " + path +
                                " is read-only for this account: reads work, changes are refused");
+  if ((code & 0xff) == SQLITE_FULL)
+    throw Error::storage("store " + path + ": the disk holding the store is full (" + what + message +
+                         "); nothing of this request was kept; free some space and retry");
   throw Error::storage("store " + path + ": " + what + message + advice(code));
 }
 

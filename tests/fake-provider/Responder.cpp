@@ -76,7 +76,18 @@ bool streamChunks(int fd, const ScriptedResponse& r, const std::function<std::st
       ::shutdown(fd, SHUT_RDWR);  // no terminating chunk: a truncated body
       return false;
     }
-    if (i == r.chunks.size()) break;
+    if (r.resetAfterChunks && static_cast<size_t>(*r.resetAfterChunks) == i) {
+      // Linger 0: the close that follows sends RST, as a crashed proxy does.
+      linger hard{1, 0};
+      ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+      return false;
+    }
+    if (i == r.chunks.size()) {
+      // A provider (or a proxy) that sends one endless line: no newline
+      // until hugeLineBytes of it have gone out.
+      if (r.hugeLineBytes && !writeChunk(fd, "data: " + std::string(*r.hugeLineBytes, 'x') + "\n\n")) return false;
+      break;
+    }
     if (r.delayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(r.delayMs));
     if (!writeChunk(fd, piece(i))) return false;
   }

@@ -16,6 +16,8 @@ ScriptedResponse parseResponse(const nlohmann::json& j) {
   r.delayMs = j.value("delayMs", r.delayMs);
   if (j.contains("stallAfterChunks")) r.stallAfterChunks = j["stallAfterChunks"].get<int>();
   if (j.contains("dropAfterChunks")) r.dropAfterChunks = j["dropAfterChunks"].get<int>();
+  if (j.contains("resetAfterChunks")) r.resetAfterChunks = j["resetAfterChunks"].get<int>();
+  if (j.contains("hugeLineBytes")) r.hugeLineBytes = j["hugeLineBytes"].get<std::size_t>();
   r.malformed = j.value("malformed", false);
   r.hang = j.value("hang", false);
   if (j.contains("headers")) r.headers = j["headers"].get<std::map<std::string, std::string>>();

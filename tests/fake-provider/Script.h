@@ -18,6 +18,8 @@ struct ScriptedResponse {
   int delayMs = 0;                 // before each chunk
   std::optional<int> stallAfterChunks;  // then hang until the client disconnects
   std::optional<int> dropAfterChunks;   // then close mid-stream
+  std::optional<int> resetAfterChunks;  // then reset the connection (RST, not FIN)
+  std::optional<std::size_t> hugeLineBytes;  // after the chunks: one data line this long
   bool malformed = false;          // a garbage data line after the chunks
   bool hang = false;               // read the request, never answer
   std::map<std::string, std::string> headers;  // extra response headers
