@@ -65,17 +65,22 @@ local function after(done)
   end
 end
 
-function M.new_project(title, done)
-  if not title or title == "" then
-    title = "Untitled " .. os.date("!%Y-%m-%d %H:%M")
-  end
-  client.call(m.project_create, { title = title }, function(project)
+-- Calls a method whose result is a Project, then opens that project; done(project).
+local function open_result(method, params, done)
+  client.call(method, params, function(project)
     state.load(project.id, function()
       if done then
         done(project)
       end
     end)
   end)
+end
+
+function M.new_project(title, done)
+  if not title or title == "" then
+    title = "Untitled " .. os.date("!%Y-%m-%d %H:%M")
+  end
+  open_result(m.project_create, { title = title }, done)
 end
 
 -- Picks a project with vim.ui.select and opens it.
@@ -445,13 +450,7 @@ end
 
 -- Restores a project from the trash and opens it.
 function M.restore_project(id, done)
-  client.call(m.project_restore, { projectId = id }, function(project)
-    state.load(project.id, function()
-      if done then
-        done(project)
-      end
-    end)
-  end)
+  open_result(m.project_restore, { projectId = id }, done)
 end
 
 -- Every unit of the project back to automatic scope (one undoable step).

@@ -73,6 +73,32 @@ async function serverMethods(): Promise<string[]> {
   }
 }
 
+/** Runs a command from the palette (F1), by its title. */
+async function paletteCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    try {
+      await input.waitFor({ timeout: 5000 });
+    } catch (e) {
+      // F1 pressed while a webview had focus can get lost on a loaded machine: press it again.
+      if (attempt >= 2) throw e;
+      continue;
+    }
+    await page.keyboard.type(title);
+    try {
+      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`).waitFor({ timeout: 10000 });
+      break;
+    } catch (e) {
+      // The palette can take focus after the first keys went elsewhere
+      // (seen once in three runs): close it and type the command again.
+      if (attempt >= 2) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.keyboard.press('Enter');
+}
+
 describe('VS Code workbench (code-server)', { skip }, () => {
   let wb: Workbench;
   let browser: Browser;
@@ -128,30 +154,7 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     if (dbDir) rmSync(dbDir, { recursive: true, force: true });
   });
 
-  async function runCommand(title: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      try {
-        await input.waitFor({ timeout: 5000 });
-      } catch (e) {
-        // F1 pressed while a webview had focus can get lost on a loaded machine: press it again.
-        if (attempt >= 2) throw e;
-        continue;
-      }
-      await page.keyboard.type(title);
-      try {
-        await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`).waitFor({ timeout: 10000 });
-        break;
-      } catch (e) {
-        // The palette can take focus after the first keys went elsewhere
-        // (seen once in three runs): close it and type the command again.
-        if (attempt >= 2) throw e;
-        await page.keyboard.press('Escape');
-      }
-    }
-    await page.keyboard.press('Enter');
-  }
+  const runCommand = (title: string) => paletteCommand(page, title);
 
   async function answerInput(text: string): Promise<void> {
     const input = page.locator('.quick-input-widget input');
@@ -470,24 +473,10 @@ describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
 
   const rpc = <T>(method: string, params: unknown) => core!.request<T>(method, params);
 
-  async function runCommand(title: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      await page.keyboard.press('F1');
-      try {
-        await page.locator('.quick-input-widget input').waitFor({ timeout: 5000 });
-        await page.keyboard.type(title);
-        await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`).waitFor({ timeout: 10000 });
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e;
-        await page.keyboard.press('Escape');
-      }
-    }
-    await page.keyboard.press('Enter');
-  }
+  const runCommand = (title: string) => paletteCommand(page, title);
 
-  async function uiFrame(title: string): Promise<Frame> {
-    const deadline = Date.now() + 30000;
+  async function uiFrame(title: string, timeoutMs = 30000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       for (const f of page.frames()) {
         try {
@@ -587,8 +576,9 @@ describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
     await runCommand('Developer: Reload Window');
     await reloaded;
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-    await page.locator('.tab', { hasText: 'Map: E2E reload' }).first().waitFor({ timeout: 60000 });
-    const back = await uiFrame('E2E reload');
+    await page.locator('.tab', { hasText: 'Map: E2E reload' }).first().waitFor({ timeout: 120000 });
+    // The reloaded workbench reconnects its extension host first: slow on a loaded machine.
+    const back = await uiFrame('E2E reload', 120000);
     await back.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) === 2, null, { timeout: 30000 });
   });
 });

@@ -40,19 +40,7 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
   const session = useUiSession({ allowed: ALLOWED, needed: NEEDED });
   const { rpc, lacking } = session;
 
-  async function seed(title: string, turns: [string, string][]): Promise<{ project: Project; units: Unit[] }> {
-    const project = await rpc<Project>('grove/project/create', { title });
-    const units: Unit[] = [];
-    let parentId: string | null = null;
-    for (const [q, a] of turns) {
-      for (const [role, content] of [['user', q], ['assistant', a]]) {
-        const u: Unit = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId, role, content });
-        units.push(u);
-        parentId = u.id;
-      }
-    }
-    return { project, units };
-  }
+  const { seed } = session;
 
   async function show(projectId: string): Promise<Page> {
     const ui = await session.openView(projectId);

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Project, ProjectSnapshot, Unit } from '../../src/model/types';
+import type { ProjectSnapshot } from '../../src/model/types';
 import { chromiumMissing } from '../support/browser';
 import { serverMissing } from '../support/server';
 import { useUiSession } from '../support/uiSession';
@@ -26,19 +26,7 @@ describe('memolets in the web UI against grove-server', { skip }, () => {
   const session = useUiSession({ allowed: ALLOWED, needed: NEEDED });
   const { rpc, lacking } = session;
 
-  async function seed(title: string, turns: [string, string][]): Promise<{ project: Project; units: Unit[] }> {
-    const project = await rpc<Project>('grove/project/create', { title });
-    const units: Unit[] = [];
-    let parentId: string | null = null;
-    for (const [q, a] of turns) {
-      for (const [role, content] of [['user', q], ['assistant', a]]) {
-        const u: Unit = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId, role, content });
-        units.push(u);
-        parentId = u.id;
-      }
-    }
-    return { project, units };
-  }
+  const { seed } = session;
 
   async function show(projectId: string): Promise<Page> {
     const ui = await session.openView(projectId);

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { openUi, type UiHost } from './pageHost';
 import { startServer, type StartedServer } from './server';
+import type { Project, Unit } from '../../src/model/types';
 
 export interface UiSession {
   /** Valid inside tests and hooks (set by the `before` hook this session registers). */
@@ -19,6 +20,8 @@ export interface UiSession {
   openView(projectId: string | null): Promise<UiHost>;
   /** Skips `t` (with a printed reason) while the server lacks one of `needed`; the final run must not skip. */
   lacking(t: TestContext): boolean;
+  /** A project holding `turns` (question, answer) appended in a row; the units in order. */
+  seed(title: string, turns: [string, string][]): Promise<{ project: Project; units: Unit[] }>;
 }
 
 /** Call at the top of a `describe` body: registers its before/after hooks. */
@@ -61,6 +64,20 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
       const ui = await openUi(launched(), { request: (m, p, signal) => s.server.request(m, p, signal) }, { projectId, methods: s.methods, allowed: opts.allowed });
       open.push(ui);
       return ui;
+    },
+    async seed(title, turns) {
+      const request = <T>(method: string, params: unknown) => started().server.request<T>(method, params);
+      const project = await request<Project>('grove/project/create', { title });
+      const units: Unit[] = [];
+      let parentId: string | null = null;
+      for (const [q, a] of turns) {
+        for (const [role, content] of [['user', q], ['assistant', a]]) {
+          const u: Unit = await request<Unit>('grove/unit/append', { projectId: project.id, parentId, role, content });
+          units.push(u);
+          parentId = u.id;
+        }
+      }
+      return { project, units };
     },
     lacking(t) {
       const missing = (opts.needed ?? []).filter((m) => !started().methods.includes(m));
