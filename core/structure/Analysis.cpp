@@ -30,7 +30,13 @@ Thresholds adjusted(const Thresholds& base, const Bias& bias) {
   auto move = [](double t, double b) { return std::clamp(t - 0.2 * std::clamp(b, -1.0, 1.0), 0.05, 0.98); };
   Thresholds out = base;
   out.branch = move(base.branch, bias.branch);
-  out.branchChat = move(base.branchChat, bias.branch);
+  // A user who rejects branch cards loses the chit-chat leniency first: the
+  // chit-chat bar rises toward the (raised) programming bar in proportion to
+  // the rejection bias, so the evidence that silences a marginal card in a
+  // technical thread silences it in small talk too. Still monotonic.
+  double chat = move(base.branchChat, bias.branch);
+  if (bias.branch < 0) chat += (std::max(out.branch, chat) - chat) * std::min(1.0, -bias.branch);
+  out.branchChat = chat;
   out.ret = move(base.ret, bias.ret);
   out.extract = move(base.extract, bias.extract);
   return out;
