@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <optional>
 #include <thread>
 
 #include "Framing.h"
@@ -39,15 +40,22 @@ void floodThenRead(CoreChild& core, int fd, RpcClient& other, const std::string&
     writing = false;
   });
 
-  // Until the writer is done or held back (no progress for a second), the
-  // client reads nothing. Meanwhile another client is served.
+  // The client reads nothing until its writer is done or held back (no
+  // progress for a second), and then for three seconds more, as a client
+  // busy elsewhere would: long enough for a core that queues everything to
+  // queue past any bound. Meanwhile another client is served.
+  using Clock = std::chrono::steady_clock;
   long long last = -1;
-  auto still = std::chrono::steady_clock::now();
-  while (writing && std::chrono::steady_clock::now() - still < std::chrono::seconds(1)) {
+  auto still = Clock::now();
+  std::optional<Clock::time_point> heldSince;
+  for (;;) {
+    auto now = Clock::now();
     if (sent != last) {
       last = sent;
-      still = std::chrono::steady_clock::now();
+      still = now;
     }
+    if (!heldSince && (!writing || now - still >= std::chrono::seconds(1))) heldSince = now;
+    if (heldSince && now - *heldSince >= std::chrono::seconds(3)) break;
     // No ASSERT while the writer runs: it must be joined below.
     json reply;
     try {
