@@ -1,6 +1,7 @@
 #include "structure/Analysis.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 
 #include "structure/Context.h"
@@ -25,19 +26,26 @@ std::string_view toString(SignalKind kind) {
 }
 
 Thresholds adjusted(const Thresholds& base, const Bias& bias) {
-  // A full bias of -1 (the user rejects every such card) raises a threshold
-  // by 0.2; +1 lowers it by 0.2. Linear, so it moves monotonically.
+  // A full bias of -1 (the user rejects every such card) raises a score
+  // threshold by 0.2; +1 lowers it by 0.2. The branch and return bars are
+  // probabilities of a trained model, so they move in log-odds instead, by
+  // up to 2 (0.54 -> 0.90 for a full rejecter): a linear 0.2 could never
+  // silence a card the model is sure of, however often it was rejected.
   auto move = [](double t, double b) { return std::clamp(t - 0.2 * std::clamp(b, -1.0, 1.0), 0.05, 0.98); };
+  auto moveOdds = [](double p, double b) {
+    double logit = std::log(p / (1.0 - p)) - 2.0 * std::clamp(b, -1.0, 1.0);
+    return std::clamp(1.0 / (1.0 + std::exp(-logit)), 0.05, 0.98);
+  };
   Thresholds out = base;
-  out.branch = move(base.branch, bias.branch);
+  out.branch = moveOdds(base.branch, bias.branch);
   // A user who rejects branch cards loses the chit-chat leniency first: the
   // chit-chat bar rises toward the (raised) programming bar in proportion to
-  // the rejection bias, so the evidence that silences a marginal card in a
-  // technical thread silences it in small talk too. Still monotonic.
-  double chat = move(base.branchChat, bias.branch);
+  // the rejection bias, so the evidence that silences a card in a technical
+  // thread silences it in small talk too. Still monotonic.
+  double chat = moveOdds(base.branchChat, bias.branch);
   if (bias.branch < 0) chat += (std::max(out.branch, chat) - chat) * std::min(1.0, -bias.branch);
   out.branchChat = chat;
-  out.ret = move(base.ret, bias.ret);
+  out.ret = moveOdds(base.ret, bias.ret);
   out.extract = move(base.extract, bias.extract);
   return out;
 }
