@@ -19,6 +19,7 @@ import dev.grove.client.rpc.PendingRequest;
 import dev.grove.client.rpc.RpcErrorException;
 import dev.grove.client.support.FakeProvider;
 import dev.grove.client.support.GroveServerFixture;
+import dev.grove.client.support.TempDirs;
 import dev.grove.client.support.Wait;
 import dev.grove.client.view.ChatMessage;
 import dev.grove.client.view.GroveViewModels;
@@ -82,9 +83,7 @@ class ChatTest {
     if (server != null) server.close();
     if (provider != null) provider.close();
     if (dir != null) {
-      try (var s = Files.walk(dir)) {
-        s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      TempDirs.delete(dir);
     }
   }
 

@@ -13,6 +13,7 @@ import dev.grove.client.rpc.MessageListener;
 import dev.grove.client.rpc.RpcErrorException;
 import dev.grove.client.support.Futures;
 import dev.grove.client.support.GroveServerFixture;
+import dev.grove.client.support.TempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,9 +98,7 @@ class LifecycleTest {
     } finally {
       server.kill();
       server.onExit().get(10, TimeUnit.SECONDS); // gone before its files are removed
-      try (var s = Files.walk(dir)) {
-        s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      TempDirs.delete(dir);
     }
     assertTrue(!server.isAlive());
   }

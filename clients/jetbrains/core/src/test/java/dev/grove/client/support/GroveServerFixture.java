@@ -13,11 +13,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 
 /**
  * A real grove-server on a fresh temporary database, with a client attached. Records state
@@ -100,8 +98,6 @@ public final class GroveServerFixture implements AutoCloseable {
   @Override
   public void close() throws IOException {
     client.close();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    TempDirs.delete(dir);
   }
 }

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The JetBrains tool window without the IDE: the real page ({@link WebUiPage} with the web UI
@@ -161,20 +159,10 @@ public final class LivePage implements AutoCloseable {
   public void close() throws IOException {
     client.removeNotificationListener(forward);
     relay.close();
-    browser.destroy();
-    try {
-      if (!browser.waitFor(10, TimeUnit.SECONDS)) {
-        browser.destroyForcibly();
-        browser.waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    TempDirs.stopTree(browser);
     http.stop(0);
     pool.shutdownNow();
-    try (Stream<Path> walk = Files.walk(profile)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    TempDirs.delete(profile);
   }
 
   private static void reply(HttpExchange ex, String type, String body) throws IOException {

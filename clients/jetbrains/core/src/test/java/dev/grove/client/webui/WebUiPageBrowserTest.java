@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.grove.client.support.Chromium;
 import dev.grove.client.support.Repo;
+import dev.grove.client.support.TempDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,7 +46,7 @@ class WebUiPageBrowserTest {
           .redirectError(dir.resolve("log.txt").toFile())
           .start();
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
+        TempDirs.stopTree(p);
         throw new AssertionError("chromium did not finish within 60 s");
       }
       String log = Files.readString(dir.resolve("log.txt"), StandardCharsets.UTF_8);
@@ -58,9 +57,7 @@ class WebUiPageBrowserTest {
       assertTrue(!log.contains("Content Security Policy"), "CSP blocked something:\n" + tail(log));
       assertTrue(dom.contains("class=\"toolbar\""), "the UI did not render into #grove-root");
     } finally {
-      try (Stream<Path> walk = Files.walk(dir)) {
-        walk.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
-      }
+      TempDirs.delete(dir);
     }
   }
 
