@@ -358,6 +358,20 @@ ProjectSnapshot Engine::getProject(const std::string& projectId) {
   return snap;
 }
 
+ProjectSnapshot Engine::projectOutline(const std::string& projectId) {
+  ProjectState& ps = impl_->state(projectId);
+  ProjectSnapshot snap;
+  snap.project = ps.project;
+  snap.units = impl_->store->liveOutline(projectId, kOutlineHeadChars);
+  for (Unit& u : snap.units) {
+    size_t b = u.content.find_first_not_of(" \t\r\n");
+    size_t nl = b == std::string::npos ? b : u.content.find('\n', b);
+    u.content = b == std::string::npos ? std::string() : u.content.substr(b, nl == std::string::npos ? nl : nl - b);
+  }
+  snap.branches = deriveBranches(snap.units, impl_->store->branches(projectId));
+  return snap;
+}
+
 Project Engine::renameProject(const std::string& projectId, const std::string& title) {
   return impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);

@@ -162,6 +162,11 @@ public:
                                     bool includeDeleted = false);
   Project project(const std::string& projectId);
   ProjectSnapshot getProject(const std::string& projectId);
+  /// The project's tree without its text, for drawing maps: each unit's
+  /// `content` is its head (the first line, at most kOutlineHeadChars
+  /// characters). Branches as getProject.
+  ProjectSnapshot projectOutline(const std::string& projectId);
+  static constexpr int kOutlineHeadChars = 100;
   Project renameProject(const std::string& projectId, const std::string& title);
   void deleteProject(const std::string& projectId);
   Project restoreProject(const std::string& projectId);
@@ -280,6 +285,14 @@ public:
   /// Announced after durable memolet changes (grove/memolet/didChange).
   void setMemoletListener(MemoletListener listener);
   void setMemoletConfig(const MemoletConfig& config);
+  /// Deferred indexing: an append stores the unit (and its search and log
+  /// entries) only; its exchange is indexed by indexMemolets(), run by a
+  /// Session job, or at the latest by the next memolet read. Off by default
+  /// (a bare Engine indexes as answers land).
+  void setDeferredMemoletIndexing(bool on);
+  /// Indexes what was appended since each project's progress mark, looking
+  /// at most at `limit` units in one commit. Returns true when more remain.
+  bool indexMemolets(size_t limit);
   const MemoletConfig& memoletConfig() const;
   Memolet createMemolet(const MemoletCreateRequest& request);
   /// Throws NotFound "memoletNotFound".

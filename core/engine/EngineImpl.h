@@ -61,6 +61,9 @@ struct Engine::Impl {
   // tunables, and change events delivered like `pending`.
   std::shared_ptr<MemoletState> memo;
   MemoletConfig memoletConfig = MemoletConfig::fromEnvironment();
+  /// Appends leave exchange indexing to indexMemolets() (a Session job) and
+  /// to the first memolet read after them, instead of doing it inline.
+  bool deferMemolets = false;
   MemoletListener memoletListener;
   std::vector<MemoletEvent> memoletPending;
 
@@ -119,6 +122,12 @@ struct Engine::Impl {
   MemoletState& memolets();
   /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.
   void memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds);
+  /// Indexes the project's units appended since its progress mark (at most
+  /// `limit` units), moving the mark. Returns how many units it looked at.
+  size_t catchUpMemolets(const std::string& projectId, size_t limit);
+  /// Before a memolet read in deferred mode: everything appended is indexed
+  /// first, so a read always sees the exchanges acknowledged before it.
+  void memoletsReadable();
   /// Queues a grove/memolet/didChange for these memolets.
   void memoletsChanged(const std::string& projectId, std::vector<std::string> memoletIds);
 

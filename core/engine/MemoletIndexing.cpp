@@ -4,6 +4,7 @@
 // unit are rebuilt when that unit is edited, deleted or restored.
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 
 #include "engine/MemoletState.h"
 #include "memory/Citations.h"
@@ -12,6 +13,7 @@
 #include "memory/Summary.h"
 #include "ops/PromptRenderer.h"
 #include "support/Ids.h"
+#include "support/Log.h"
 #include "text/Tokenizer.h"
 
 namespace grove {
@@ -248,8 +250,6 @@ void placeNearNeighbour(Engine::Impl& impl, Memolet& m) {
   }
 }
 
-namespace {
-
 // One new exchange (question `q`, answer `a`): join the open memolet ending at
 // the exchange above, or start one. Returns the memolet ids it changed.
 std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
@@ -325,8 +325,50 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
   return changed;
 }
 
-}  // namespace
 }  // namespace memolets
+
+size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit) {
+  MemoletStore& ms = store->memolets();
+  int64_t next = ms.indexedUpTo(projectId);
+  std::vector<std::string> changed;
+  size_t seen = 0;
+  while (seen < limit) {
+    std::vector<Unit> rows = store->unitsFromSeq(projectId, next, std::min<size_t>(512, limit - seen));
+    if (rows.empty()) break;
+    for (auto& row : rows) {
+      next = row.seq + 1;
+      ++seen;
+      Node* n = adopt(std::move(row));
+      // A streaming answer is indexed when its stream ends (memoletsOnUnits).
+      Node* q = nullptr;
+      if (answersAQuestion(*this, *n, q))
+        for (auto& m : memolets::indexExchange(*this, *q, *n))
+          if (std::find(changed.begin(), changed.end(), m) == changed.end()) changed.push_back(std::move(m));
+    }
+  }
+  if (seen == 0) return 0;
+  dirty = true;
+  ms.putIndexedUpTo(projectId, next);
+  if (!changed.empty()) memoletsChanged(projectId, std::move(changed));
+  return seen;
+}
+
+void Engine::Impl::memoletsReadable() {
+  if (!deferMemolets) return;
+  MemoletState& s = memolets();
+  if (!s.maybeBehind) return;
+  try {
+    mutate([&] {
+      for (const auto& projectId : store->memolets().projectsBehind())
+        catchUpMemolets(projectId, std::numeric_limits<size_t>::max());
+    });
+    memolets().maybeBehind = false;
+  } catch (const Error& e) {
+    // A read still answers (from what is indexed) when the store cannot be
+    // written, e.g. a read-only store.
+    log::warn(std::string("memolet indexing could not catch up: ") + e.what());
+  }
+}
 
 void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds) {
   const bool appended = op == ChangeOp::Append;
@@ -340,8 +382,11 @@ void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& 
     if (!n) continue;
     projectId = n->unit.projectId;
     if (appended) {
+      // An answer whose stream ended after the progress mark passed it (the
+      // mark skips streaming units) is indexed now; the rest waits for the
+      // mark, below or in a deferred catch-up.
       Node* q = nullptr;
-      if (answersAQuestion(*this, *n, q))
+      if (n->unit.seq < store->memolets().indexedUpTo(projectId) && answersAQuestion(*this, *n, q))
         for (auto& m : memolets::indexExchange(*this, *q, *n)) changed.push_back(std::move(m));
       continue;
     }
@@ -356,6 +401,12 @@ void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& 
     }
   }
   if (!changed.empty()) memoletsChanged(projectId, std::move(changed));
+  if (appended && !projectId.empty()) {
+    if (deferMemolets)
+      memolets().maybeBehind = true;
+    else
+      catchUpMemolets(projectId, std::numeric_limits<size_t>::max());
+  }
 }
 
 }  // namespace grove

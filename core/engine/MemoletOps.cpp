@@ -34,6 +34,20 @@ void Engine::setMemoletConfig(const MemoletConfig& config) {
   impl_->memo.reset();  // the segmenter is built from it
 }
 
+void Engine::setDeferredMemoletIndexing(bool on) { impl_->deferMemolets = on; }
+
+bool Engine::indexMemolets(size_t limit) {
+  return impl_->mutate([&] {
+    size_t left = limit;
+    for (const auto& projectId : impl_->store->memolets().projectsBehind()) {
+      left -= impl_->catchUpMemolets(projectId, left);
+      if (left == 0) return true;
+    }
+    impl_->memolets().maybeBehind = false;
+    return false;
+  });
+}
+
 const MemoletConfig& Engine::memoletConfig() const { return impl_->memoletConfig; }
 
 Memolet Engine::createMemolet(const MemoletCreateRequest& r) {
@@ -92,15 +106,20 @@ Memolet Engine::createMemolet(const MemoletCreateRequest& r) {
   });
 }
 
-Memolet Engine::memolet(const std::string& memoletId) { return memolets::require(*impl_, memoletId); }
+Memolet Engine::memolet(const std::string& memoletId) {
+  impl_->memoletsReadable();
+  return memolets::require(*impl_, memoletId);
+}
 
 std::vector<Memolet> Engine::memolets(const std::optional<std::string>& projectId) {
+  impl_->memoletsReadable();
   if (projectId) impl_->state(*projectId);
   return impl_->store->memolets().memolets(projectId);
 }
 
 std::vector<std::pair<std::string, std::string>> Engine::memoletsToEmbed(
     const std::string& model, const std::vector<std::string>& ids) {
+  impl_->memoletsReadable();
   std::vector<std::pair<std::string, std::string>> out;
   auto consider = [&](const Memolet& m) {
     if (m.text.empty()) return;

@@ -54,6 +54,7 @@ std::string groupTitle(const std::vector<Memolet>& members) {
 }  // namespace
 
 Sandbox Engine::sandbox(const std::string& projectId) {
+  impl_->memoletsReadable();
   impl_->state(projectId);
   MemoletStore& ms = impl_->store->memolets();
   Sandbox out;
@@ -89,6 +90,7 @@ void leaveGroups(Engine::Impl& impl, const std::string& projectId, const std::st
 }  // namespace
 
 Sandbox Engine::sandboxAdd(const std::string& projectId, const std::string& memoletId) {
+  impl_->memoletsReadable();
   impl_->mutate([&] {
     impl_->state(projectId);
     memolets::require(*impl_, memoletId);
@@ -100,6 +102,7 @@ Sandbox Engine::sandboxAdd(const std::string& projectId, const std::string& memo
 }
 
 Sandbox Engine::sandboxRemove(const std::string& projectId, const std::string& memoletId) {
+  impl_->memoletsReadable();
   impl_->mutate([&] {
     impl_->state(projectId);
     memolets::require(*impl_, memoletId);
@@ -115,6 +118,7 @@ Sandbox Engine::sandboxRemove(const std::string& projectId, const std::string& m
 
 Sandbox Engine::sandboxGroup(const std::string& projectId, const std::vector<std::string>& memoletIds,
                              const std::optional<std::string>& title) {
+  impl_->memoletsReadable();
   impl_->mutate([&] {
     impl_->state(projectId);
     std::vector<std::string> ids;
@@ -145,6 +149,7 @@ Sandbox Engine::sandboxGroup(const std::string& projectId, const std::vector<std
 }
 
 Sandbox Engine::sandboxUngroup(const std::string& projectId, const std::string& groupId) {
+  impl_->memoletsReadable();
   impl_->mutate([&] {
     impl_->state(projectId);
     MemoletStore& ms = impl_->store->memolets();

@@ -124,6 +124,7 @@ std::string lower(std::string s) {
 }  // namespace
 
 std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
+  impl_->memoletsReadable();
   if (q.query.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error::invalidArg("query", "query must not be empty");
   if (q.projectId) impl_->state(*q.projectId);
@@ -153,6 +154,7 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
 }
 
 bool Engine::hasRetrievable(const std::string& projectId) {
+  impl_->memoletsReadable();
   impl_->state(projectId);
   if (!impl_->store->memolets().sandboxIds(projectId).empty()) return true;
   MemoletState& s = memolets::loaded(*impl_);
@@ -165,6 +167,7 @@ bool Engine::hasRetrievable(const std::string& projectId) {
 }
 
 MemoletContext Engine::memoletContext(const RetrievalRequest& r) {
+  impl_->memoletsReadable();
   impl_->state(r.projectId);
   MemoletContext ctx;
   std::unordered_set<std::string> excluded(r.exclude.begin(), r.exclude.end());
@@ -214,6 +217,7 @@ MemoletContext Engine::memoletContext(const RetrievalRequest& r) {
 }
 
 MemoletContext Engine::refineContext(const RetrievalRequest& r, const RefineRequest& f) {
+  impl_->memoletsReadable();
   impl_->state(r.projectId);
   auto load = [&](const std::vector<std::string>& ids) {
     std::vector<Memolet> out;
@@ -288,6 +292,7 @@ MemoletContext Engine::refineContext(const RetrievalRequest& r, const RefineRequ
 }
 
 MemoletMap Engine::memoletMap(const std::optional<std::string>& projectId, std::optional<int> k) {
+  impl_->memoletsReadable();
   if (k && *k < 1) throw Error::invalidArg("k", "k must be at least 1");
   return impl_->mutate([&] {
     if (projectId) impl_->state(*projectId);
@@ -340,6 +345,7 @@ MemoletMap Engine::memoletMap(const std::optional<std::string>& projectId, std::
 std::vector<MemoletCompletion> Engine::completeMemolets(const std::string& prefix,
                                                         const std::optional<std::string>& projectId,
                                                         size_t limit) {
+  impl_->memoletsReadable();
   if (projectId) impl_->state(*projectId);
   limit = std::clamp<size_t>(limit, 1, 100);
   MemoletStore& ms = impl_->store->memolets();

@@ -28,6 +28,9 @@ struct MemoletState {
   std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
   std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it
   size_t documentCount = 0;
+  /// Whether a project may have exchanges not yet indexed (deferred mode).
+  /// Starts true: after a restart the store says which projects are behind.
+  bool maybeBehind = true;
 
   explicit MemoletState(const MemoletConfig& config);
 };
@@ -56,6 +59,10 @@ std::string titleFrom(const std::string& text);
 void describe(Engine::Impl& impl, Memolet& m);
 /// Rebuilds text (and the rest) from the live source units.
 void rebuild(Engine::Impl& impl, Memolet& m);
+/// Indexes one exchange (question `q`, answer `a`): it joins the open
+/// memolet ending at the exchange above, or starts one. Returns the memolet
+/// ids it changed (none when the answer is already indexed).
+std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a);
 /// Map position and cluster of the nearest indexed memolet (or the centre).
 void placeNearNeighbour(Engine::Impl& impl, Memolet& m);
 

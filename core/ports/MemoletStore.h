@@ -64,6 +64,14 @@ public:
   /// An upper bound of how many memolets exist (for IDF).
   virtual size_t documentCount() = 0;
 
+  /// Indexing progress: the first unit seq of the project not yet looked at
+  /// (0 when none was). Written in the transaction that indexes up to it, so
+  /// a restart resumes exactly where the last commit left off.
+  virtual int64_t indexedUpTo(const std::string& projectId) = 0;
+  virtual void putIndexedUpTo(const std::string& projectId, int64_t nextSeq) = 0;
+  /// Live projects with units appended past their indexing progress.
+  virtual std::vector<std::string> projectsBehind() = 0;
+
   /// Similarities between consecutive exchanges of one conversation so far.
   virtual std::vector<double> segmentHistory(const std::string& projectId) = 0;
   virtual void putSegmentHistory(const std::string& projectId, const std::vector<double>&) = 0;

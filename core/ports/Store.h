@@ -50,6 +50,9 @@ public:
   virtual std::vector<Unit> ancestry(const std::string& id) = 0;
   /// Every live unit of a project, ordered by seq.
   virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
+  /// liveUnits without the text: `content` holds at most the first
+  /// `headChars` characters. What a map is drawn from.
+  virtual std::vector<Unit> liveOutline(const std::string& projectId, int headChars) = 0;
   /// Live children, ordered by seq.
   virtual std::vector<std::string> liveChildren(const std::string& parentId) = 0;
   /// The live child that continues the parent's path, if any.
@@ -57,6 +60,9 @@ public:
   virtual std::optional<std::string> liveRoot(const std::string& projectId) = 0;
   /// Live units of a project whose scope is not auto, ordered by seq.
   virtual std::vector<Unit> scopedUnits(const std::string& projectId) = 0;
+  /// Units (removed ones too) with seq >= fromSeq, in seq order, at most `limit`.
+  virtual std::vector<Unit> unitsFromSeq(const std::string& projectId, int64_t fromSeq,
+                                         size_t limit) = 0;
 
   // Revisions: earlier texts of edited units.
   virtual void addRevision(const std::string& unitId, const Revision&) = 0;

@@ -25,6 +25,7 @@ Session::Session(Engine& engine, llm::ProviderRegistry& providers, SessionOption
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+  startIndexing(options);
 }
 
 Session::Session(Engine& engine, SessionOptions options)
@@ -35,14 +36,27 @@ Session::Session(Engine& engine, SessionOptions options)
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+  startIndexing(options);
 }
 
 Session::~Session() {
+  if (indexing_) indexing_->stop();
   // Queued work may still call back into the session: let it finish first.
   executor_.reset();
+  engine_.setDeferredMemoletIndexing(false);
   engine_.setChangeListener(nullptr);
   engine_.setSuggestionListener(nullptr);
   engine_.setMemoletListener(nullptr);
+}
+
+void Session::startIndexing(const SessionOptions& o) {
+  bool defer = o.deferIndexing.value_or(!o.deterministic);
+  engine_.setDeferredMemoletIndexing(defer);
+  if (!defer) return;
+  indexing_ = std::make_unique<IndexingJobs>(
+      *this, o.deterministic ? std::chrono::milliseconds(0) : o.indexingDelay);
+  // A previous run may have stopped with exchanges not yet indexed.
+  indexing_->schedule();
 }
 
 void Session::setEventSink(EventSink sink) {
@@ -108,6 +122,12 @@ void Session::publish() {
   if (!changes_.empty()) {
     auto events = std::move(changes_);
     changes_.clear();
+    if (indexing_)
+      for (const auto& e : events)
+        if (e.op == ChangeOp::Append) {
+          indexing_->schedule();
+          break;
+        }
     if (sink_.changes) sink_.changes(events);
   }
   if (!suggestions_.empty()) {

@@ -14,6 +14,7 @@
 //   runLocked and captured by each service for its continuations.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -23,6 +24,7 @@
 
 #include "engine/Engine.h"
 #include "session/Executor.h"
+#include "session/IndexingJobs.h"
 #include "session/Turn.h"
 #include "support/Cancellation.h"
 #include "support/Expected.h"
@@ -37,6 +39,12 @@ struct SessionOptions {
   size_t workers = 4;
   /// No worker threads: slow work waits for runUntilIdle() (tests).
   bool deterministic = false;
+  /// Memolet indexing runs as a job after appends (IndexingJobs), this long
+  /// after the first append of a batch. Off: the engine indexes inside each
+  /// append. Unset: on with worker threads, off in a deterministic session
+  /// (whose tests count the slow work a request queues).
+  std::optional<bool> deferIndexing = std::nullopt;
+  std::chrono::milliseconds indexingDelay{100};
 };
 
 /// Where committed changes are announced (the server broadcasts them).
@@ -125,6 +133,7 @@ public:
 
 private:
   void publish();
+  void startIndexing(const SessionOptions& options);
   void startAnswer(const Unit& promptUnit, const std::optional<std::string>& model,
                    const std::optional<RefineRequest>& refine, TurnCallbacks callbacks,
                    CancellationToken cancel);
@@ -139,6 +148,7 @@ private:
   std::vector<std::function<void()>> afterCommit_;
   EventSink sink_;
   ManualExecutor* manual_ = nullptr;
+  std::unique_ptr<IndexingJobs> indexing_;  // null when the engine indexes inline
   std::unique_ptr<Executor> executor_;  // last: a pool joins first, while everything it uses lives
 };
 

@@ -75,6 +75,7 @@ struct MemoletRows::Statements {
   Stmt put, clearSources, addSource, get, byProject, all, vectors, citing, openAt, embedding, placement;
   Stmt bm25, bm25Project, vocab, count, trashed;
   Stmt history, putHistory;
+  Stmt progress, putProgress, behind;
   Stmt sandbox, inSandbox, addSandbox, removeSandbox, groups, members, putGroup, clearMembers,
       addMember, deleteGroup;
 
@@ -124,6 +125,13 @@ struct MemoletRows::Statements {
     vocab = Stmt(db, "SELECT doc FROM memolets_vocab WHERE term=?");
     count = Stmt(db, "SELECT COALESCE(MAX(rowid), 0) FROM memolets");
     history = Stmt(db, "SELECT history FROM memolet_segmentation WHERE project_id=?");
+    progress = Stmt(db, "SELECT next_seq FROM memolet_progress WHERE project_id=?");
+    putProgress = Stmt(db,
+                       "INSERT INTO memolet_progress(project_id, next_seq) VALUES (?,?) "
+                       "ON CONFLICT(project_id) DO UPDATE SET next_seq=excluded.next_seq");
+    behind = Stmt(db,
+                  "SELECT p.id FROM projects p LEFT JOIN memolet_progress m ON m.project_id = p.id "
+                  "WHERE p.deleted_at IS NULL AND p.next_seq > COALESCE(m.next_seq, 0)");
     putHistory = Stmt(db,
                       "INSERT INTO memolet_segmentation(project_id, history) VALUES (?,?) "
                       "ON CONFLICT(project_id) DO UPDATE SET history=excluded.history");
@@ -252,6 +260,22 @@ size_t MemoletRows::documentFrequency(std::string_view term) {
 size_t MemoletRows::documentCount() {
   Stmt& st = st_->count.reset();
   return st.step() ? static_cast<size_t>(st.integer(0)) : 0;
+}
+
+int64_t MemoletRows::indexedUpTo(const std::string& projectId) {
+  Stmt& st = st_->progress.reset().bind(1, projectId);
+  return st.step() ? st.integer(0) : 0;
+}
+
+void MemoletRows::putIndexedUpTo(const std::string& projectId, int64_t nextSeq) {
+  st_->putProgress.reset().bind(1, projectId).bind(2, nextSeq).run();
+}
+
+std::vector<std::string> MemoletRows::projectsBehind() {
+  Stmt& st = st_->behind.reset();
+  std::vector<std::string> out;
+  while (st.step()) out.push_back(st.text(0));
+  return out;
 }
 
 std::vector<double> MemoletRows::segmentHistory(const std::string& projectId) {

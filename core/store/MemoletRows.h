@@ -32,6 +32,10 @@ public:
   size_t documentFrequency(std::string_view term) override;
   size_t documentCount() override;
 
+  int64_t indexedUpTo(const std::string& projectId) override;
+  void putIndexedUpTo(const std::string& projectId, int64_t nextSeq) override;
+  std::vector<std::string> projectsBehind() override;
+
   std::vector<double> segmentHistory(const std::string& projectId) override;
   void putSegmentHistory(const std::string& projectId, const std::vector<double>&) override;
 

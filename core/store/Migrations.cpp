@@ -245,6 +245,16 @@ CREATE TABLE sandbox_group_members(
   PRIMARY KEY(group_id, ord)
 ) WITHOUT ROWID;
 )sql",
+    // 5: memolet indexing runs after the append that made an exchange, in
+    // batches off the request path; this is how far each project got. A store
+    // from before indexed every exchange as it landed, so it starts caught up.
+    R"sql(
+CREATE TABLE memolet_progress(
+  project_id TEXT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  next_seq INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO memolet_progress(project_id, next_seq) SELECT id, next_seq FROM projects;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

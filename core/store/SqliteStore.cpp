@@ -137,7 +137,7 @@ struct SqliteStore::Impl {
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;
   Stmt ancestry;
   Stmt insertUnit, updateUnit, getUnit, liveUnits, liveChildren, continuingChild, liveRoot,
-      scopedUnits;
+      scopedUnits, unitsFromSeq, liveOutline;
   Stmt addRevision, revisions;
   Stmt putBranch, deleteBranch, getBranch, branches;
   Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone, maxOpSeq;
@@ -225,6 +225,13 @@ struct SqliteStore::Impl {
                     "LIMIT 1");
     scopedUnits = Stmt(
         db, unitSelect("WHERE project_id=? AND scope!='auto' AND removed=0 ORDER BY seq").c_str());
+    // The unit columns with the text cut short: a 100,000-unit
+    // structure read then copies kilobytes per thousand units, not megabytes.
+    liveOutline = Stmt(db,
+                       "SELECT id, project_id, parent_id, role, kind, substr(content, 1, ?2), status, "
+                       "scope, seq, created_at, edited_at, source, starts_branch, removed, author "
+                       "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq");
+    unitsFromSeq = Stmt(db, unitSelect("WHERE project_id=? AND seq>=? ORDER BY seq LIMIT ?").c_str());
     addRevision = Stmt(db, "INSERT INTO revisions(unit_id, content, edited_at) VALUES (?,?,?)");
     revisions = Stmt(db, "SELECT content, edited_at FROM revisions WHERE unit_id=? ORDER BY id");
     putBranch = Stmt(db,
@@ -370,6 +377,21 @@ std::optional<Unit> SqliteStore::unit(const std::string& id) {
 
 std::vector<Unit> SqliteStore::ancestry(const std::string& id) {
   auto& st = impl_->ancestry.reset().bind(1, id);
+  std::vector<Unit> out;
+  while (st.step()) out.push_back(readUnit(st));
+  return out;
+}
+
+std::vector<Unit> SqliteStore::unitsFromSeq(const std::string& projectId, int64_t fromSeq,
+                                         size_t limit) {
+  auto& st = impl_->unitsFromSeq.reset().bind(1, projectId).bind(2, fromSeq).bind(3, int64_t(limit));
+  std::vector<Unit> out;
+  while (st.step()) out.push_back(readUnit(st));
+  return out;
+}
+
+std::vector<Unit> SqliteStore::liveOutline(const std::string& projectId, int headChars) {
+  auto& st = impl_->liveOutline.reset().bind(1, projectId).bind(2, int64_t(headChars));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;

@@ -44,10 +44,12 @@ public:
   std::optional<Unit> unit(const std::string& id) override;
   std::vector<Unit> ancestry(const std::string& id) override;
   std::vector<Unit> liveUnits(const std::string& projectId) override;
+  std::vector<Unit> liveOutline(const std::string& projectId, int headChars) override;
   std::vector<std::string> liveChildren(const std::string& parentId) override;
   std::optional<std::string> continuingChild(const std::string& parentId) override;
   std::optional<std::string> liveRoot(const std::string& projectId) override;
   std::vector<Unit> scopedUnits(const std::string& projectId) override;
+  std::vector<Unit> unitsFromSeq(const std::string& projectId, int64_t fromSeq, size_t limit) override;
 
   void addRevision(const std::string& unitId, const Revision&) override;
   std::vector<Revision> revisions(const std::string& unitId) override;

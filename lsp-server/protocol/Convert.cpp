@@ -1,6 +1,8 @@
 #include "protocol/Convert.h"
 
 #include <ctime>
+#include <string_view>
+#include <unordered_map>
 
 #include "support/Error.h"
 
@@ -62,6 +64,49 @@ json toJson(const Unit& u) {
          {"editedAt", u.editedAt ? json(isoTime(*u.editedAt)) : json(nullptr)}};
   j["source"] = u.source ? toJson(*u.source) : json(nullptr);
   return j;
+}
+
+json outlineJson(const ProjectSnapshot& s) {
+  const size_t n = s.units.size();
+  std::unordered_map<std::string_view, int64_t> index;
+  index.reserve(n);
+  for (size_t i = 0; i < n; ++i) index.emplace(s.units[i].id, static_cast<int64_t>(i));
+  std::vector<std::string> ids, roles, kinds, statuses, scopes, heads;
+  std::vector<int64_t> parents, seqs;
+  std::vector<bool> starts;
+  json sources = json::array();
+  for (auto* v : {&ids, &roles, &kinds, &statuses, &scopes, &heads}) v->reserve(n);
+  parents.reserve(n);
+  seqs.reserve(n);
+  starts.reserve(n);
+  for (const Unit& u : s.units) {
+    ids.push_back(u.id);
+    auto p = u.parentId ? index.find(*u.parentId) : index.end();
+    parents.push_back(p == index.end() ? -1 : p->second);
+    roles.emplace_back(toString(u.role));
+    kinds.emplace_back(toString(u.kind));
+    statuses.emplace_back(toString(u.status));
+    scopes.emplace_back(toString(u.scope));
+    seqs.push_back(u.seq);
+    starts.push_back(u.startsBranch);
+    heads.push_back(u.content);
+    sources.push_back(u.source ? toJson(*u.source) : json(nullptr));
+  }
+  json branches = json::array();
+  for (const auto& b : s.branches) branches.push_back(toJson(b));
+  return json{{"project", toJson(s.project)},
+              {"branches", std::move(branches)},
+              {"units",
+               {{"id", std::move(ids)},
+                {"parent", std::move(parents)},
+                {"role", std::move(roles)},
+                {"kind", std::move(kinds)},
+                {"status", std::move(statuses)},
+                {"scope", std::move(scopes)},
+                {"seq", std::move(seqs)},
+                {"startsBranch", std::move(starts)},
+                {"head", std::move(heads)},
+                {"source", std::move(sources)}}}};
 }
 
 json toJson(const Branch& b) {

@@ -36,6 +36,21 @@ transport::TcpLimits tcpLimits(const Flags& flags) {
   return limits;
 }
 
+// Memolet indexing follows appends as a job. A read-only store takes no
+// appends, so it indexes nothing. GROVE_INDEXING_DELAY_MS sets how long
+// appends gather into one indexing batch (the crash tests stretch it to be
+// sure a backlog is left behind).
+session::SessionOptions sessionOptions(const Flags& flags) {
+  session::SessionOptions o;
+  o.deferIndexing = !flags.readOnlyStore;
+  if (const char* v = std::getenv("GROVE_INDEXING_DELAY_MS"); v && *v) {
+    char* end = nullptr;
+    long ms = std::strtol(v, &end, 10);
+    if (end && *end == '\0' && ms >= 0) o.indexingDelay = std::chrono::milliseconds(ms);
+  }
+  return o;
+}
+
 }  // namespace
 
 CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath)
@@ -54,7 +69,7 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   options.maxMessageBytes = flags.maxMessageBytes;
   options.maxUnsentBytes = flags.maxUnsentBytes;
   options.version = flags.version_string;
-  session_ = std::make_unique<session::Session>(*engine_, *providers_);
+  session_ = std::make_unique<session::Session>(*engine_, *providers_, sessionOptions(flags));
   server_ = std::make_unique<server::Server>(*session_, options);
   log::info("owning store " + flags.db + " (socket " + socketPath_ + "), provider " +
             providers_->active().toString());

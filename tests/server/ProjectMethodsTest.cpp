@@ -97,6 +97,38 @@ TEST_F(ProjectMethods, GetErrors) {
   EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", {{"projectId", 12}}), "projectId"));
 }
 
+TEST_F(ProjectMethods, StructureIsTheTreeWithoutItsTextAsColumns) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "\n  How do we parse the config?\nWith details below.");
+  json reply = append(p["id"], root["id"], "assistant", std::string(500, 'x'));
+  json side = append(p["id"], root["id"], "assistant", "other", {{"branch", {{"title", "side"}}}});
+  rpc().result("grove/unit/setScope", {{"unitIds", {side["id"]}}, {"scope", "excluded"}});
+  json s = rpc().result("grove/project/structure", {{"projectId", p["id"]}});
+  json full = getProject(p["id"]);
+  EXPECT_EQ(s["project"], full["project"]);
+  EXPECT_EQ(s["branches"], full["branches"]);
+  const json& u = s["units"];
+  EXPECT_EQ(u["id"], json::array({root["id"], reply["id"], side["id"]}));
+  EXPECT_EQ(u["parent"], json::array({-1, 0, 0}));
+  EXPECT_EQ(u["role"], json::array({"user", "assistant", "assistant"}));
+  EXPECT_EQ(u["kind"], json::array({"message", "message", "message"}));
+  EXPECT_EQ(u["status"], json::array({"complete", "complete", "complete"}));
+  EXPECT_EQ(u["scope"], json::array({"auto", "auto", "excluded"}));
+  EXPECT_EQ(u["startsBranch"], json::array({false, false, true}));
+  EXPECT_EQ(u["seq"], json::array({root["seq"], reply["seq"], side["seq"]}));
+  // The head: the first non-blank line, at most 100 characters; no content.
+  EXPECT_EQ(u["head"][0], "How do we parse the config?");
+  EXPECT_EQ(u["head"][1], std::string(100, 'x'));
+  EXPECT_EQ(u["source"], json::array({nullptr, nullptr, nullptr}));
+  EXPECT_FALSE(u.contains("content"));
+}
+
+TEST_F(ProjectMethods, StructureErrors) {
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/structure", {{"projectId", "p-missing"}}),
+                         "projectNotFound", "p-missing"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", 12}}), "projectId"));
+}
+
 TEST_F(ProjectMethods, RenameChangesTheTitleAndBumpsTheRevision) {
   json p = createProject("old");
   json r = rpc().result("grove/project/rename", {{"projectId", p["id"]}, {"title", "new"}});

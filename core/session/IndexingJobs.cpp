@@ -1,0 +1,48 @@
+#include "session/IndexingJobs.h"
+
+#include "session/Session.h"
+
+namespace grove::session {
+
+namespace {
+
+// One commit looks at this many units at most, so a long backlog (a restart
+// after an import) holds the engine lock for a short while at a time.
+constexpr size_t kUnitsPerCommit = 2000;
+const char* const kIndexerActor = "grove";
+
+}  // namespace
+
+IndexingJobs::IndexingJobs(Session& session, std::chrono::milliseconds delay)
+    : session_(session), delay_(delay) {}
+
+void IndexingJobs::stop() {
+  std::lock_guard<std::mutex> lock(mu_);
+  stopping_ = true;
+  wake_.notify_all();
+}
+
+void IndexingJobs::schedule() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (scheduled_ || stopping_) return;
+    scheduled_ = true;
+  }
+  session_.post([this] { runBatch(); });
+}
+
+void IndexingJobs::runBatch() {
+  {
+    // Gathering: a burst of appends becomes one batch, so the open memolet
+    // and the segmentation state are written once per batch, not per append.
+    std::unique_lock<std::mutex> lock(mu_);
+    if (delay_.count() > 0) wake_.wait_for(lock, delay_, [this] { return stopping_; });
+    scheduled_ = false;
+    if (stopping_) return;
+  }
+  bool more = false;
+  session_.runLocked(kIndexerActor, [&](Engine& e) { more = e.indexMemolets(kUnitsPerCommit); });
+  if (more) schedule();
+}
+
+}  // namespace grove::session

@@ -1,0 +1,38 @@
+// IndexingJobs: memolet indexing off the request path. An append commits the
+// unit, its search entry and its log entry and answers; the exchanges it
+// completes are segmented, described and vectorised here, in batches, a
+// moment later. Progress is a per-project mark committed with the memolets it
+// covers, so a restart resumes where the last commit stopped and nothing
+// acknowledged is left unindexed (a memolet read catches up first anyway).
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
+namespace grove::session {
+
+class Session;
+
+class IndexingJobs {
+public:
+  /// `delay`: how long appends gather before a batch runs (0: at once).
+  IndexingJobs(Session& session, std::chrono::milliseconds delay);
+  /// Schedules a batch unless one is already waiting. Any thread.
+  void schedule();
+  /// Before the executor is joined: a waiting batch returns at once and no
+  /// new one starts.
+  void stop();
+
+private:
+  void runBatch();
+
+  Session& session_;
+  const std::chrono::milliseconds delay_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool scheduled_ = false;
+  bool stopping_ = false;
+};
+
+}  // namespace grove::session
