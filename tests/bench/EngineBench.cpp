@@ -80,6 +80,9 @@ void runEngineBench(const std::string& db, const BuiltStore& s, int appendCount)
 
 void runAppendBench(Engine& e, int appendCount) {
   Engine* engine = &e;
+  // As the server runs it: the append commits the unit and its log entry,
+  // and memolet indexing follows in batches (timed separately below).
+  engine->setDeferredMemoletIndexing(true);
   // Durable appends: each its own committed transaction, one after another.
   std::string pid = engine->createProject("append bench", std::nullopt).id;
   uint64_t rng = 1;
@@ -97,7 +100,14 @@ void runAppendBench(Engine& e, int appendCount) {
   }
   double secs = micros(Clock::now() - a) / 1e6;
   row("durable appends (each committed before returning)",
-      fmt("%.0f /s", appendCount / secs), "target >= 20,000 /s");
+      fmt("%.0f /s", appendCount / secs), "target > 30,000 /s");
+  a = Clock::now();
+  while (engine->indexMemolets(2000)) {
+  }
+  double indexSecs = micros(Clock::now() - a) / 1e6;
+  row("memolet indexing of those appends (batches of 2,000 units)", fmt("%.0f units/s", appendCount / indexSecs),
+      "");
+  engine->setDeferredMemoletIndexing(false);
 }
 
 void runAppendBench(const std::string& db, int appendCount) {
