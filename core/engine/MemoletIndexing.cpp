@@ -110,6 +110,7 @@ MemoletState& loaded(Engine::Impl& impl) {
   for (auto& row : impl.store->memolets().vectorRows()) {
     s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values());
     s.projectOf[row.id] = row.projectId;
+    s.byProject[row.projectId].insert(row.id);
   }
   s.loaded = true;
   return s;
@@ -140,9 +141,11 @@ void write(Engine::Impl& impl, const Memolet& m) {
   if (m.text.empty()) {
     s.hashed.remove(m.id);
     s.projectOf.erase(m.id);
+    if (auto it = s.byProject.find(m.projectId); it != s.byProject.end()) it->second.erase(m.id);
   } else {
     s.hashed.upsert(m.id, text::HashedVector::fromBlob(m.vector).values());
     s.projectOf[m.id] = m.projectId;
+    s.byProject[m.projectId].insert(m.id);
   }
   if (s.provider && !s.providerModel.empty()) {
     if (!m.text.empty() && !m.embedding.empty() && m.embeddingModel == s.providerModel) {

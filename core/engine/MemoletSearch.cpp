@@ -87,7 +87,17 @@ void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& po
   auto filter = filterFor(s, pool);
   std::vector<std::vector<float>> hashedQueries;
   for (const auto& q : queries) hashedQueries.push_back(text::HashedVector::fromText(q).values());
-  for (auto& hits : s.hashed.topKMany(hashedQueries, depth, filter)) {
+  // A project's memolets are few next to the whole index: score just those.
+  std::vector<std::vector<memory::VectorHit>> ranked;
+  if (pool.project && !pool.only) {
+    auto it = s.byProject.find(*pool.project);
+    std::vector<std::string> ids;
+    if (it != s.byProject.end()) ids.assign(it->second.begin(), it->second.end());
+    ranked = s.hashed.topKManyAmong(hashedQueries, depth, ids, filter);
+  } else {
+    ranked = s.hashed.topKMany(hashedQueries, depth, filter);
+  }
+  for (auto& hits : ranked) {
     std::vector<std::string> ids;
     for (auto& h : hits)
       if (h.score >= cfg.minSimilarity) ids.push_back(std::move(h.id));

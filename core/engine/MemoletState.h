@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/EngineImpl.h"
@@ -24,6 +25,8 @@ struct MemoletState {
   bool loaded = false;
   memory::VectorIndex hashed{text::HashedVector::kDefaultDims};
   std::unordered_map<std::string, std::string> projectOf;  // indexed memolet -> project
+  /// project -> its indexed memolets: a project-scoped search scores these alone.
+  std::unordered_map<std::string, std::unordered_set<std::string>> byProject;
   std::string providerModel;                       // the model `provider` holds
   std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
   std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it

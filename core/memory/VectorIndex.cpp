@@ -122,6 +122,36 @@ std::vector<VectorHit> VectorIndex::topK(const std::vector<float>& query, size_t
   return std::move(all.front());
 }
 
+std::vector<std::vector<VectorHit>> VectorIndex::topKManyAmong(
+    const std::vector<std::vector<float>>& queries, size_t k, const std::vector<std::string>& ids,
+    const Filter& filter) const {
+  std::vector<std::vector<VectorHit>> out(queries.size());
+  const size_t d = static_cast<size_t>(dims_);
+  if (k == 0) return out;
+  std::vector<size_t> rows;
+  rows.reserve(ids.size());
+  for (const auto& id : ids) {
+    auto it = rows_.find(id);
+    if (it != rows_.end() && (!filter || filter(id))) rows.push_back(it->second);
+  }
+  auto better = [](const VectorHit& a, const VectorHit& b) {
+    return a.score != b.score ? a.score > b.score : a.id < b.id;
+  };
+  for (size_t i = 0; i < queries.size(); ++i) {
+    if (queries[i].size() != d) continue;
+    auto& hits = out[i];
+    hits.reserve(rows.size());
+    for (size_t row : rows) hits.push_back({ids_[row], dot(queries[i].data(), &data_[row * d], d)});
+    if (hits.size() > k) {
+      std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(k), hits.end(), better);
+      hits.resize(k);
+    } else {
+      std::sort(hits.begin(), hits.end(), better);
+    }
+  }
+  return out;
+}
+
 std::vector<std::vector<VectorHit>> VectorIndex::topKMany(
     const std::vector<std::vector<float>>& queries, size_t k, const Filter& filter) const {
   std::vector<std::vector<VectorHit>> out(queries.size());

@@ -51,6 +51,13 @@ public:
   std::vector<std::vector<VectorHit>> topKMany(const std::vector<std::vector<float>>& queries,
                                                size_t k, const Filter& filter = {}) const;
 
+  /// topKMany over the rows of `ids` only (unknown ids are skipped), scored
+  /// exactly: a scope of a few thousand rows (one project) costs what it
+  /// holds, not a scan of the whole index.
+  std::vector<std::vector<VectorHit>> topKManyAmong(const std::vector<std::vector<float>>& queries,
+                                                    size_t k, const std::vector<std::string>& ids,
+                                                    const Filter& filter = {}) const;
+
 private:
   int dims_;
   std::vector<float> data_;                   // size() * dims_ floats, row-major
