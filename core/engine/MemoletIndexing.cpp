@@ -108,9 +108,8 @@ MemoletState& loaded(Engine::Impl& impl) {
   MemoletState& s = impl.memolets();
   if (s.loaded) return s;
   for (auto& row : impl.store->memolets().vectorRows()) {
-    s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values());
+    s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values(), s.groupFor(row.projectId));
     s.projectOf[row.id] = row.projectId;
-    s.byProject[row.projectId].insert(row.id);
   }
   s.loaded = true;
   return s;
@@ -141,11 +140,9 @@ void write(Engine::Impl& impl, const Memolet& m) {
   if (m.text.empty()) {
     s.hashed.remove(m.id);
     s.projectOf.erase(m.id);
-    if (auto it = s.byProject.find(m.projectId); it != s.byProject.end()) it->second.erase(m.id);
   } else {
-    s.hashed.upsert(m.id, text::HashedVector::fromBlob(m.vector).values());
+    s.hashed.upsert(m.id, text::HashedVector::fromBlob(m.vector).values(), s.groupFor(m.projectId));
     s.projectOf[m.id] = m.projectId;
-    s.byProject[m.projectId].insert(m.id);
   }
   if (s.provider && !s.providerModel.empty()) {
     if (!m.text.empty() && !m.embedding.empty() && m.embeddingModel == s.providerModel) {

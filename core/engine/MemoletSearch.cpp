@@ -85,15 +85,19 @@ void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& po
                     size_t depth, std::vector<std::vector<std::string>>& out) {
   MemoletState& s = memolets::loaded(impl);
   auto filter = filterFor(s, pool);
+  // A project's memolets are few next to the whole index: score just those
+  // rows (their group), with the rest of the pool's rules as the filter.
+  const bool byGroup = pool.project && !pool.only;
+  Pool rest = pool;
+  if (byGroup) rest.project.reset();
+  auto restFilter = filterFor(s, rest);
   std::vector<std::vector<float>> hashedQueries;
   for (const auto& q : queries) hashedQueries.push_back(text::HashedVector::fromText(q).values());
-  // A project's memolets are few next to the whole index: score just those.
   std::vector<std::vector<memory::VectorHit>> ranked;
-  if (pool.project && !pool.only) {
-    auto it = s.byProject.find(*pool.project);
-    std::vector<std::string> ids;
-    if (it != s.byProject.end()) ids.assign(it->second.begin(), it->second.end());
-    ranked = s.hashed.topKManyAmong(hashedQueries, depth, ids, filter);
+  if (byGroup) {
+    auto group = s.groupOf.find(*pool.project);
+    ranked = group == s.groupOf.end() ? std::vector<std::vector<memory::VectorHit>>(hashedQueries.size())
+                                      : s.hashed.topKInGroup(hashedQueries, depth, group->second, restFilter);
   } else {
     ranked = s.hashed.topKMany(hashedQueries, depth, filter);
   }

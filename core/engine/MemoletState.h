@@ -9,8 +9,8 @@
 
 #include <memory>
 #include <string>
+#include <cstdint>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "engine/EngineImpl.h"
@@ -25,8 +25,12 @@ struct MemoletState {
   bool loaded = false;
   memory::VectorIndex hashed{text::HashedVector::kDefaultDims};
   std::unordered_map<std::string, std::string> projectOf;  // indexed memolet -> project
-  /// project -> its indexed memolets: a project-scoped search scores these alone.
-  std::unordered_map<std::string, std::unordered_set<std::string>> byProject;
+  /// project -> the group tag its rows carry in `hashed`, so a
+  /// project-scoped search scores that project's rows alone.
+  std::unordered_map<std::string, uint32_t> groupOf;
+  uint32_t groupFor(const std::string& projectId) {
+    return groupOf.try_emplace(projectId, static_cast<uint32_t>(groupOf.size() + 1)).first->second;
+  }
   std::string providerModel;                       // the model `provider` holds
   std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
   std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it

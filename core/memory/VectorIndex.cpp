@@ -67,7 +67,7 @@ float quantize(const float* values, size_t n, signed char* codes) {
 
 }  // namespace
 
-bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values) {
+bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values, uint32_t group) {
   if (values.size() != static_cast<size_t>(dims_)) return false;
   auto it = rows_.find(id);
   size_t row;
@@ -80,7 +80,9 @@ bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values
     data_.resize(data_.size() + static_cast<size_t>(dims_));
     codes_.resize(codes_.size() + static_cast<size_t>(dims_));
     scales_.push_back(0.0f);
+    groups_.push_back(0);
   }
+  groups_[row] = group;
   const size_t d = static_cast<size_t>(dims_);
   std::memcpy(&data_[row * d], values.data(), d * sizeof(float));
   scales_[row] = quantize(values.data(), d, &codes_[row * d]);
@@ -97,6 +99,7 @@ bool VectorIndex::remove(const std::string& id) {
     std::memcpy(&data_[row * d], &data_[last * d], d * sizeof(float));
     std::memcpy(&codes_[row * d], &codes_[last * d], d);
     scales_[row] = scales_[last];
+    groups_[row] = groups_[last];
     ids_[row] = std::move(ids_[last]);
     rows_[ids_[row]] = row;
   }
@@ -105,11 +108,13 @@ bool VectorIndex::remove(const std::string& id) {
   data_.resize(last * d);
   codes_.resize(last * d);
   scales_.pop_back();
+  groups_.pop_back();
   return true;
 }
 
 void VectorIndex::clear() {
   data_.clear();
+  groups_.clear();
   codes_.clear();
   scales_.clear();
   ids_.clear();
@@ -122,32 +127,32 @@ std::vector<VectorHit> VectorIndex::topK(const std::vector<float>& query, size_t
   return std::move(all.front());
 }
 
-std::vector<std::vector<VectorHit>> VectorIndex::topKManyAmong(
-    const std::vector<std::vector<float>>& queries, size_t k, const std::vector<std::string>& ids,
+std::vector<std::vector<VectorHit>> VectorIndex::topKInGroup(
+    const std::vector<std::vector<float>>& queries, size_t k, uint32_t group,
     const Filter& filter) const {
   std::vector<std::vector<VectorHit>> out(queries.size());
   const size_t d = static_cast<size_t>(dims_);
   if (k == 0) return out;
   std::vector<size_t> rows;
-  rows.reserve(ids.size());
-  for (const auto& id : ids) {
-    auto it = rows_.find(id);
-    if (it != rows_.end() && (!filter || filter(id))) rows.push_back(it->second);
-  }
+  for (size_t row = 0; row < groups_.size(); ++row)
+    if (groups_[row] == group && (!filter || filter(ids_[row]))) rows.push_back(row);
   auto better = [](const VectorHit& a, const VectorHit& b) {
     return a.score != b.score ? a.score > b.score : a.id < b.id;
   };
   for (size_t i = 0; i < queries.size(); ++i) {
     if (queries[i].size() != d) continue;
+    // Scores first, ids only for the k kept: no string copies per row.
+    std::vector<std::pair<double, size_t>> scored;
+    scored.reserve(rows.size());
+    for (size_t row : rows) scored.push_back({dot(queries[i].data(), &data_[row * d], d), row});
+    size_t keep = std::min(k, scored.size());
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.end(),
+                      [&](const auto& a, const auto& b) {
+                        return a.first != b.first ? a.first > b.first : ids_[a.second] < ids_[b.second];
+                      });
     auto& hits = out[i];
-    hits.reserve(rows.size());
-    for (size_t row : rows) hits.push_back({ids_[row], dot(queries[i].data(), &data_[row * d], d)});
-    if (hits.size() > k) {
-      std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(k), hits.end(), better);
-      hits.resize(k);
-    } else {
-      std::sort(hits.begin(), hits.end(), better);
-    }
+    for (size_t r = 0; r < keep; ++r) hits.push_back({ids_[scored[r].second], scored[r].first});
+    std::sort(hits.begin(), hits.end(), better);
   }
   return out;
 }

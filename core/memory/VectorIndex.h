@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -29,7 +30,8 @@ public:
 
   /// Inserts or replaces. Values are stored as given (pass unit vectors for
   /// cosine); a vector of the wrong size is rejected (returns false).
-  bool upsert(const std::string& id, const std::vector<float>& values);
+  /// `group` tags the row (a project) for topKInGroup.
+  bool upsert(const std::string& id, const std::vector<float>& values, uint32_t group = 0);
   /// Removes; true when it was there. O(1) (the last row moves into the hole).
   bool remove(const std::string& id);
   bool contains(const std::string& id) const { return rows_.count(id) != 0; }
@@ -51,18 +53,19 @@ public:
   std::vector<std::vector<VectorHit>> topKMany(const std::vector<std::vector<float>>& queries,
                                                size_t k, const Filter& filter = {}) const;
 
-  /// topKMany over the rows of `ids` only (unknown ids are skipped), scored
-  /// exactly: a scope of a few thousand rows (one project) costs what it
-  /// holds, not a scan of the whole index.
-  std::vector<std::vector<VectorHit>> topKManyAmong(const std::vector<std::vector<float>>& queries,
-                                                    size_t k, const std::vector<std::string>& ids,
-                                                    const Filter& filter = {}) const;
+  /// topKMany over the rows tagged `group` only, scored exactly: a scope of a
+  /// few thousand rows (one project) costs what it holds (plus a pass over
+  /// the 4-byte tags), not a scan of the whole index.
+  std::vector<std::vector<VectorHit>> topKInGroup(const std::vector<std::vector<float>>& queries,
+                                                  size_t k, uint32_t group,
+                                                  const Filter& filter = {}) const;
 
 private:
   int dims_;
   std::vector<float> data_;                   // size() * dims_ floats, row-major
   std::vector<signed char> codes_;            // size() * dims_ 8-bit codes, row-major
   std::vector<float> scales_;                 // per row: value = code * scale
+  std::vector<uint32_t> groups_;              // per row: its group tag
   std::vector<std::string> ids_;              // row -> id
   std::unordered_map<std::string, size_t> rows_;  // id -> row
 };

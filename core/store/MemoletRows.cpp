@@ -120,7 +120,16 @@ struct MemoletRows::Statements {
         "LIMIT ?2) r JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
         "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 ";
     bm25 = Stmt(db, (ranked + "ORDER BY r.score DESC").c_str());
-    bm25Project = Stmt(db, (ranked + "AND m.project_id=?3 ORDER BY r.score DESC").c_str());
+    // Scoped: the project filter applies before the cut (else the project's
+    // matches are only those in the global top ?2), joining each match's
+    // row by rowid for its project, which reads only the row's first page.
+    bm25Project = Stmt(db,
+                       "SELECT m.id, r.score FROM (SELECT memolets_fts.rowid AS rowid, "
+                       "-bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+                       "JOIN memolets s ON s.rowid = memolets_fts.rowid "
+                       "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ORDER BY score DESC LIMIT ?2) r "
+                       "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
+                       "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 ORDER BY r.score DESC");
     trashed = Stmt(db, "SELECT id FROM projects WHERE deleted_at IS NOT NULL");
     vocab = Stmt(db, "SELECT doc FROM memolets_vocab WHERE term=?");
     count = Stmt(db, "SELECT COALESCE(MAX(rowid), 0) FROM memolets");
@@ -239,8 +248,7 @@ std::vector<MemoletRank> MemoletRows::bm25(const std::string& match,
   std::vector<MemoletRank> out;
   if (match.empty()) return out;
   Stmt& st = projectId ? st_->bm25Project.reset().bind(3, *projectId) : st_->bm25.reset();
-  // One project's memolets are filtered after the cut: rank deeper for them.
-  st.bind(1, match).bind(2, int64_t(projectId ? std::max<size_t>(limit * 20, 2000) : limit));
+  st.bind(1, match).bind(2, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
   return out;
 }

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "engine/Engine.h"
+#include "memory/FtsText.h"
 #include "store/Migrations.h"
 #include "store/SqliteStore.h"
 #include "support/Error.h"
@@ -32,6 +33,35 @@ protected:
     return std::make_unique<Engine>(std::make_unique<SqliteStore>(SqliteStore::Options{db, false}));
   }
 };
+
+TEST_F(StoreTest, ProjectScopedBm25FindsTheProjectsMatchesBeyondTheGlobalTop) {
+  auto engine = open();
+  std::string crowd = engine->createProject("crowd", std::nullopt).id;
+  std::string mine = engine->createProject("mine", std::nullopt).id;
+  SqliteStore s({db, false});
+  auto put = [&](const std::string& id, const std::string& project, const std::string& text) {
+    Memolet m;
+    m.id = id;
+    m.projectId = project;
+    m.title = "t";
+    m.text = text;
+    m.vector = "";
+    s.memolets().putMemolet(m);
+  };
+  s.begin();
+  // Documents without the term give it a positive IDF; the crowd's short
+  // documents then outrank the long one in this project, more of them than
+  // any fixed ranking depth (the store once ranked 2,000 deep, then filtered).
+  for (int i = 0; i < 2200; ++i) put("m_other" + std::to_string(i), crowd, "yaml json ini " + std::to_string(i));
+  for (int i = 0; i < 2100; ++i) put("m_crowd" + std::to_string(i), crowd, "toml");
+  // One weak match: a long text mentioning the term once.
+  put("m_mine", mine, "toml and then a long story about builds, caches, linkers, compilers, and tests");
+  s.commit();
+  auto hits = s.memolets().bm25(memory::ftsMatchQuery("toml"), mine, 10);
+  ASSERT_EQ(hits.size(), 1u) << "the project's match is below the global top 10 and must still rank";
+  EXPECT_EQ(hits[0].id, "m_mine");
+  EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("toml"), std::nullopt, 10).size(), 10u);
+}
 
 TEST_F(StoreTest, FreshStoreIsAtTheLatestSchema) {
   SqliteStore s({db, false});

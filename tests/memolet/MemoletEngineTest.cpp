@@ -232,6 +232,27 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   EXPECT_EQ(errorOf([&] { searchIds("  "); }).field(), "query");
 }
 
+TEST_F(MemoletEngine, AProjectScopedSearchRanksThatProjectsMatchesHoweverManyAreElsewhere) {
+  // Sixty other conversations match the query far better than this one; the
+  // scoped search still finds this project's memolet (the store's ranking is
+  // tested beyond any fixed depth in StoreTests).
+  const Exchange strong{"Which TOML parser parses TOML best?",
+                        "For TOML, toml11 parses TOML; toml++ parses TOML too; any TOML parser parses TOML."};
+  for (int i = 0; i < 60; ++i) converse(newProject("crowd " + std::to_string(i)), {strong});
+  std::string mine = newProject("mine");
+  std::string id = citing(converse(mine, {{"What about the build?", "The build reads one toml file; "
+                                           "the rest is cmake and ninja configuration."}}),
+                          mine)
+                       .id;
+  MemoletQuery q;
+  q.query = "toml parser";
+  q.projectId = mine;
+  auto hits = engine->searchMemolets(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].memolet.id, id);
+  for (const auto& h : hits) EXPECT_EQ(h.memolet.projectId, mine);
+}
+
 // ---- References and retrieval -------------------------------------------------------
 
 TEST_F(MemoletEngine, AReferencedMemoletAlwaysReachesThePromptInFull) {

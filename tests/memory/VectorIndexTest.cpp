@@ -107,31 +107,28 @@ TEST(VectorIndex, TopKManyEqualsTopKPerQuery) {
   EXPECT_TRUE(idx.topKMany({}, 3).empty());
 }
 
-TEST(VectorIndex, TopKAmongScoresOnlyTheGivenRowsExactly) {
+TEST(VectorIndex, TopKInGroupScoresOnlyThatGroupsRowsExactly) {
   std::mt19937 rng(7);
   VectorIndex idx(256);
   std::vector<std::vector<float>> rows;
   for (int i = 0; i < 2000; ++i) {
     rows.push_back(randomUnit(rng, 256));
-    ASSERT_TRUE(idx.upsert("r" + std::to_string(i), rows.back()));
+    ASSERT_TRUE(idx.upsert("r" + std::to_string(i), rows.back(), i % 3 == 0 ? 7 : 1));
   }
-  // Every third row is in scope; one unknown id is skipped; r3 is filtered out.
-  std::vector<std::string> scope{"missing"};
-  for (int i = 0; i < 2000; i += 3) scope.push_back("r" + std::to_string(i));
+  // Rows leave and change group: the tags move with the rows.
+  ASSERT_TRUE(idx.remove("r0"));
+  ASSERT_TRUE(idx.upsert("r1", rows[1], 7));
   auto q = randomUnit(rng, 256);
   std::vector<std::pair<double, int>> truth;
-  for (int i = 0; i < 2000; i += 3)
-    if (i != 3) truth.push_back({dot(q, rows[i]), i});
+  for (int i = 1; i < 2000; ++i)
+    if ((i % 3 == 0 || i == 1) && i != 3) truth.push_back({dot(q, rows[i]), i});
   std::sort(truth.rbegin(), truth.rend());
-  auto hits = idx.topKManyAmong({q}, 10, scope, [](const std::string& id) { return id != "r3"; });
+  auto hits = idx.topKInGroup({q}, 10, 7, [](const std::string& id) { return id != "r3"; });
   ASSERT_EQ(hits.size(), 1u);
   ASSERT_EQ(hits[0].size(), 10u);
   for (size_t j = 0; j < 10; ++j) {
     EXPECT_EQ(hits[0][j].id, "r" + std::to_string(truth[j].second)) << "rank " << j;
     EXPECT_NEAR(hits[0][j].score, truth[j].first, 1e-5);
   }
-  // Fewer rows than k: all of them, best first.
-  auto few = idx.topKManyAmong({q}, 10, {"r1", "r2"});
-  ASSERT_EQ(few[0].size(), 2u);
-  EXPECT_GE(few[0][0].score, few[0][1].score);
+  EXPECT_TRUE(idx.topKInGroup({q}, 10, 99)[0].empty());
 }
