@@ -23,14 +23,26 @@ export class ServerProcess extends EventEmitter {
       this.stderr = (this.stderr + chunk.toString()).slice(-8000);
     });
     this.child.on('exit', (code, signal) => {
-      for (const p of this.pending.values()) p.reject({ code: -32099, message: `grove-server exited (${code ?? signal})` });
-      this.pending.clear();
+      this.failAll(`grove-server exited (${code ?? signal})`);
       this.emit('exit', code, signal);
     });
+    // A spawn that fails (missing binary, one being rebuilt) never exits: without this, every
+    // request would wait forever and a test would hang instead of failing.
+    this.child.on('error', (e) => this.failAll(`grove-server could not run: ${e.message}`));
+    this.child.stdin.on('error', (e) => this.failAll(`grove-server input closed: ${e.message}`));
+  }
+
+  private failure: string | null = null;
+
+  private failAll(message: string): void {
+    this.failure ??= message;
+    for (const p of this.pending.values()) p.reject({ code: -32099, message });
+    this.pending.clear();
   }
 
   request<T = unknown>(method: string, params: unknown, signal?: AbortSignal): Promise<T> {
     const id = this.nextId++;
+    if (this.failure) return Promise.reject({ code: -32099, message: this.failure });
     const promise = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
     });
