@@ -113,7 +113,10 @@ bool FrameWriter::enqueue(std::string&& bytes) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (closed_ || sealed_) return false;
-    if (backlog_.size() + bytes.size() > maxBacklog_) {
+    // A peer that has read everything so far is reading: one reply larger
+    // than the limit (a whole 100,000-unit tree) is written, not refused.
+    // What the limit stops is unread data piling up behind it.
+    if (!backlog_.empty() && backlog_.size() + bytes.size() > maxBacklog_) {
       overflow(bytes.size());
       ready = takeReady();
     } else {

@@ -30,8 +30,10 @@ usage: grove-server [options]
   --auth-timeout MS         a TCP client must initialize (with the token) within
                             MS of connecting (10000)
   --max-unsent-bytes N      replies a client may leave unread before its
-                            connection is closed (default 67108864); reading
-                            its requests pauses at a sixteenth of it
+                            connection is closed (default 67108864; one reply
+                            larger than that is still sent to a client that
+                            has read the rest); reading its requests pauses
+                            at a sixteenth of it
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
