@@ -97,6 +97,11 @@ Db::Db(const std::string& path, bool readOnly) : path_(path), readOnly_(readOnly
 
 Db::~Db() { sqlite3_close_v2(db_); }
 
+void Db::finishReads() {
+  for (sqlite3_stmt* st = sqlite3_next_stmt(db_, nullptr); st; st = sqlite3_next_stmt(db_, st))
+    if (sqlite3_stmt_busy(st)) sqlite3_reset(st);
+}
+
 void Db::exec(const char* sql) {
   char* err = nullptr;
   int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &err);

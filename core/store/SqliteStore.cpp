@@ -294,6 +294,7 @@ void SqliteStore::commit() {
   if (impl_->depth == 0) return;
   --impl_->depth;
   if (impl_->depth == 0) {
+    impl_->db.finishReads();
     try {
       impl_->commit.reset().run();
     } catch (...) {
@@ -311,6 +312,7 @@ void SqliteStore::rollback() {
   if (impl_->depth == 0) return;
   --impl_->depth;
   if (impl_->depth == 0) {
+    impl_->db.finishReads();
     if (!sqlite3_get_autocommit(impl_->db.handle())) impl_->rollback.reset().run();
   } else {
     std::string sp = "s" + std::to_string(impl_->depth);
