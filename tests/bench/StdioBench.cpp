@@ -176,12 +176,12 @@ void runStdioBench(const std::string& corpusDb, const BuiltStore& s, const std::
     ServerProcess server(corpusDb);
     auto& c = server.client();
     c.initialize("bench");
-    size_t bytes = 0;
+    size_t units = 0;
     auto st = measure(1, 5, [&] {
-      bytes = c.result("grove/project/structure", {{"projectId", s.bigProject}})["units"]["id"].size();
+      units = c.result("grove/project/structure", {{"projectId", s.bigProject}})["units"]["id"].size();
     });
     long hwm = statusKb(server.pid(), "VmHWM:");
-    row(fmt("project/structure of %zu units over stdio", bytes), fmt("%.1f ms", st.median / 1000),
+    row("project/structure of " + std::to_string(units) + " units over stdio", fmt("%.1f ms", st.median / 1000),
         "target < 150 ms");
     row("server peak memory after it", fmt("%.1f MB", hwm / 1024.0), "target < 150 MB");
   }
