@@ -113,6 +113,28 @@ describe('web UI against grove-server', { skip }, () => {
     assert.equal(await article(page, ids.c).count(), 0);
   });
 
+  test('a sent message loads the project at most once after its answer: the didChange that follows is skipped', async () => {
+    const { project, ids } = await seed('Round trips');
+    const log: string[] = [];
+    const ui = await session.openView(project.id, log);
+    const page = ui.page;
+    await page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
+    await page.locator('.composer-input').fill('one more question about retries');
+    await page.locator('.composer-send').click();
+    await until(async () => log.includes('grove/chat/send answered'), 'the turn answered');
+    // The answer's didChange reaches this test's connection before the answer to a later
+    // request; once the page has it (posts are delivered in order) and its loads have run,
+    // everything the turn caused has been asked for.
+    await rpc('grove/project/list', {});
+    await ui.post({ type: 'notification', method: 'grove/project/didChange', params: { projectId: 'another', revision: 0, op: 'edit', unitIds: [], actor: 'test' } });
+    await page.evaluate(() => window.groveApp!.settled());
+    const after = log.slice(log.indexOf('grove/chat/send answered'));
+    // Before results carried their revision, the turn's end loaded it twice: once for the
+    // answer, once more for its didChange.
+    assert.ok(after.filter((m) => m === 'grove/project/get').length <= 1, after.join(', '));
+    await article(page, ids.c).waitFor();
+  });
+
   test('Exclude changes the chat scope marks and the preview; Undo restores them', async () => {
     const { project, ids } = await seed('Scope');
     const page = await show(project.id);
