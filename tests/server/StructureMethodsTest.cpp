@@ -146,7 +146,7 @@ TEST_F(StructureMethods, ReturnCompletesTheBranchWithItsSummaryAndMovesTheCursor
 }
 
 TEST_F(StructureMethods, ReturnWithoutSummaryWritesTheExtractiveOne) {
-  append(pid, y, "user", "The answer is to cache the parsed tree.");
+  append(pid, y, "assistant", "The answer is to cache the parsed tree.");
   json r = rpc().result("grove/branch/return", {{"projectId", pid}, {"headId", x}});
   EXPECT_EQ(r["branch"]["status"], "completed");
   ASSERT_TRUE(r["branch"]["summary"].is_string()) << r.dump();
