@@ -57,6 +57,8 @@ export class App {
   private pendingChange: { full: boolean; unitIds: Set<string>; revision: number } | null = null;
   /** The project revision the views show (PROTOCOL.md, "When a client must refetch"). */
   private revision = -1;
+  /** Streamed units whose load is queued. */
+  private readonly awaited = new Set<string>();
   /** Streamed chunks received (shown nowhere; hosts' tests check that answers really stream). */
   private streamEvents = 0;
   /** What each turn of this session reported (memories used and cited), by answer id. */
@@ -155,7 +157,7 @@ export class App {
 
   /** A read-only view of the state, for tests and the benchmark. */
   snapshot() {
-    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents };
+    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, revision: this.revision };
   }
 
   /** Resolves once every load queued so far (and any it queued) has run; for tests. */
@@ -293,9 +295,16 @@ export class App {
     this.streamEvents++;
     this.streaming.set(p.unitId, (this.streaming.get(p.unitId) ?? '') + p.text);
     if (!this.tree.units.has(p.unitId)) {
-      // The answer's unit is new: load it and follow it.
+      // The answer's unit is new: load it (once, however many pieces arrive before the load
+      // lands) and follow it.
+      if (this.awaited.has(p.unitId)) return;
+      this.awaited.add(p.unitId);
       void this.enqueue(async () => {
-        await this.reload();
+        try {
+          await this.reload();
+        } finally {
+          this.awaited.delete(p.unitId);
+        }
         if (this.sending && this.tree.units.has(p.unitId)) {
           this.focusId = p.unitId;
           await this.loadPreviewMarks();
