@@ -79,6 +79,14 @@ struct Resolution {
   std::optional<std::pair<std::string, std::string>> pathSwitch;
 };
 
+/// What returning from a branch changed (grove/branch/return).
+struct BranchReturn {
+  Branch branch;    // now completed, with its summary
+  Project project;  // the cursor at the parent path's tip
+  /// The cursor moved: {from, to}, for the memory agent.
+  std::optional<std::pair<std::string, std::string>> pathSwitch;
+};
+
 enum class Decision { Accept, Reject, Defer };
 
 struct CapsuleUpdate {
@@ -188,6 +196,11 @@ public:
                       const Field<std::string>& endId);
   Branch updateBranch(const std::string& projectId, const std::string& headId,
                       const BranchUpdate& update);
+  /// Completes the branch headed by `headId` as an accepted return card does
+  /// (BranchReturn.cpp): status completed, `summary` or an extractive one,
+  /// the cursor to the parent path's tip; one undoable operation.
+  BranchReturn returnFromBranch(const std::string& projectId, const std::string& headId,
+                                const std::optional<std::string>& summary);
   /// The branch a unit belongs to (derived from the tree).
   Branch branchOf(const std::string& unitId);
   /// The same without `unitIds`: cheap (a walk up the cached path), for

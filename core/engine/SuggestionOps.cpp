@@ -5,6 +5,7 @@
 
 #include "agents/MemoryAgent.h"
 #include "agents/UserModelAgent.h"
+#include "engine/BranchReturn.h"
 #include "engine/EngineImpl.h"
 #include "engine/StructureLog.h"
 #include "structure/Analysis.h"
@@ -94,16 +95,9 @@ static Situation situate(Engine& engine, Engine::Impl& impl, ProjectState& ps,
     if (inBranch) s.workflowIds.push_back(n->unit.id);
   }
   // The parent path: where a return goes (its tip) and what it was about.
-  Node& anchor = impl.liveNode(*here.anchorId);
-  Branch parent = engine.branchHeadOf(anchor.unit.id);
+  Branch parent = engine.branchHeadOf(*here.anchorId);
   if (parent.summary) s.context.parentSummary = *parent.summary;
-  std::string tip = anchor.unit.id;
-  if (parent.isMainline && ps.project.mainlineEndId) {
-    tip = *ps.project.mainlineEndId;
-  } else {
-    for (auto next = impl.store->continuingChild(tip); next; next = impl.store->continuingChild(tip))
-      tip = *next;
-  }
+  std::string tip = returnTip(engine, impl, ps, here);
   s.input.parentTipId = tip;
   std::vector<Node*> parentPath = impl.pathTo(ps, &impl.liveNode(tip));
   for (size_t i = parentPath.size() > kParentContext ? parentPath.size() - kParentContext : 0;
@@ -390,18 +384,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
             branchUnits.erase(std::remove_if(branchUnits.begin(), branchUnits.end(),
                                              [&](const Unit& u) { return u.seq >= t->unit.seq; }),
                               branchUnits.end());
-        Change ch = impl_->begin(ps, ChangeOp::Branch);
-        impl_->touchBranch(ch, s.projectId, head.unit.id);
-        BranchMeta meta = impl_->store->branch(s.projectId, head.unit.id)
-                              .value_or(BranchMeta{s.projectId, head.unit.id, {}, {}, BranchStatus::Open, {}});
-        meta.status = BranchStatus::Completed;
-        std::string summary = extractiveBranchSummary(branchUnits);
-        if (!summary.empty()) meta.summary = summary;
-        impl_->putBranch(meta);
-        std::optional<std::string> from = ps.project.cursorId;
-        ps.project.cursorId = tip.unit.id;
-        impl_->finish(ch, ps);
-        if (from && *from != tip.unit.id) r.pathSwitch = std::make_pair(*from, tip.unit.id);
+        r.pathSwitch = applyReturn(*impl_, ps, head.unit.id, tip.unit.id, branchUnits, std::nullopt);
         r.unitIds = {head.unit.id};
         r.project = ps.project;
         break;

@@ -169,6 +169,17 @@ void Session::summarizeBranch(const std::string& projectId, const std::string& h
                            });
 }
 
+BranchReturn Session::returnFromBranch(const std::string& projectId, const std::string& headId,
+                                       const std::optional<std::string>& summary) {
+  BranchReturn r = engine_.returnFromBranch(projectId, headId, summary);
+  // The summary the user wrote is kept. Otherwise, as for a return card, the
+  // memory agent rewrites the engine's extractive one with a provider; it is
+  // the returned branch that is summarised, wherever the cursor was.
+  if (!summary && !offline())
+    session::summarizeBranch(*this, projectId, headId, [](Engine&, const std::optional<Error>&) {});
+  return r;
+}
+
 void Session::resolveSuggestion(const std::string& id, Decision decision, Done<Resolution> done) {
   Suggestion s = engine_.suggestion(id);
   // With a provider, the memory agent follows a return's path switch as it

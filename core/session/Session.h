@@ -114,6 +114,11 @@ public:
   Project setCursor(const std::string& projectId, const std::optional<std::string>& cursorId);
   /// Summarises a branch (the root: the mainline); `done` gets the branch.
   void summarizeBranch(const std::string& projectId, const std::string& headId, Done<Branch> done);
+  /// Returns from a branch by hand (grove/branch/return), as an accepted
+  /// return card does; without `summary`, a provider's utility model then
+  /// rewrites the extractive one in the background (extractive on failure).
+  BranchReturn returnFromBranch(const std::string& projectId, const std::string& headId,
+                                const std::optional<std::string>& summary);
   /// Accepts, rejects or defers a suggestion; an accepted extraction is
   /// drafted by the utility model first when there is one.
   void resolveSuggestion(const std::string& suggestionId, Decision decision, Done<Resolution> done);

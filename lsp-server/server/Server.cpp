@@ -7,6 +7,7 @@
 #include "jsonrpc/JsonDepth.h"
 #include "protocol/Convert.h"
 #include "protocol/SuggestionJson.h"
+#include "server/ChangeResult.h"
 #include "server/Replies.h"
 #include "support/Log.h"
 
@@ -322,8 +323,13 @@ void Server::dispatch(Connection& conn, const json& msg, std::vector<std::shared
   }
 
   std::shared_ptr<Connection> self = conn.shared_from_this();
-  auto state = std::make_shared<ReplyState>(id, method, [self, isRequest](json reply) {
-    if (isRequest) self->deliver(std::move(reply));
+  // A change's result also reports the revision it made (and the cursor if it moved).
+  ResultStamp stamp;
+  if (isRequest && m->spec.revision == Revision::Checked) stamp = stampForChange(engine_, params);
+  auto state = std::make_shared<ReplyState>(id, method, [self, isRequest, stamp](json reply) {
+    if (!isRequest) return;
+    if (stamp) stamp(reply);
+    self->deliver(std::move(reply));
   });
   state->setInHandler(true);
   try {
@@ -349,16 +355,9 @@ json Server::checkRevision(const json& id, const json& params) {
   if (!expected.is_number_integer())
     return errorReply(id, rpc::InvalidParams, "expectedRevision must be an integer",
                       {{"field", "expectedRevision"}});
-  // The project a request changes: named, or the project of the unit(s) it names.
-  std::string projectId;
+  // The project a request changes: named, or the project of the unit(s) or suggestion it names.
   try {
-    if (params.contains("projectId") && params["projectId"].is_string())
-      projectId = params["projectId"];
-    else if (params.contains("unitId") && params["unitId"].is_string())
-      projectId = engine_.unit(params["unitId"]).projectId;
-    else if (params.contains("unitIds") && params["unitIds"].is_array() && !params["unitIds"].empty() &&
-             params["unitIds"][0].is_string())
-      projectId = engine_.unit(params["unitIds"][0]).projectId;
+    std::string projectId = changedProject(engine_, params);
     if (projectId.empty()) return nullptr;
     int64_t current = engine_.project(projectId).revision;
     if (current != expected.get<int64_t>())

@@ -103,7 +103,8 @@ TEST_F(ScopeMethods, PreviewErrors) {
 TEST_F(ScopeMethods, ResetPutsEveryUnitBackToAuto) {
   setScope({q1, q2}, "excluded");
   setScope({s2}, "included");
-  EXPECT_EQ(rpc().result("grove/scope/reset", {{"projectId", pid}}), json::object());
+  json reset = rpc().result("grove/scope/reset", {{"projectId", pid}});
+  EXPECT_EQ(reset, json({{"revision", getProject(pid)["project"]["revision"]}}));
   for (const auto& u : getProject(pid)["units"]) EXPECT_EQ(u["scope"], "auto") << u.dump();
   EXPECT_EQ(messageUnitIds(preview(pid, a2)), (std::vector<Ids>{{q1}, {a1}, {q2}, {a2}}));
 }

@@ -22,7 +22,7 @@ const std::set<std::string> kCoveredMethods = {
     "grove/unit/append",     "grove/unit/get",        "grove/unit/getMany",
     "grove/unit/revisions",  "grove/unit/edit",       "grove/unit/setScope",
     "grove/unit/delete",
-    "grove/mainline/set",    "grove/branch/update",
+    "grove/mainline/set",    "grove/branch/update",   "grove/branch/return",
     "grove/scope/preview",   "grove/scope/reset",
     "grove/history/undo",    "grove/history/redo",
     "grove/search",

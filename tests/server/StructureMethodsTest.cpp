@@ -1,4 +1,4 @@
-// grove/mainline/set and grove/branch/update.
+// grove/mainline/set, grove/branch/update and grove/branch/return.
 #include <gtest/gtest.h>
 
 #include "ServerFixture.h"
@@ -124,6 +124,61 @@ TEST_F(StructureMethods, BranchUpdateErrors) {
       rpc().call("grove/branch/update", {{"projectId", "p-no"}, {"headId", x}, {"title", "t"}}),
       "projectNotFound", "p-no"));
   EXPECT_EQ(branchByHead(getProject(pid), x)["title"], "X");
+}
+
+TEST_F(StructureMethods, ReturnCompletesTheBranchWithItsSummaryAndMovesTheCursorBack) {
+  rpc().result("grove/project/setCursor", {{"projectId", pid}, {"cursorId", y}});
+  json r = rpc().result("grove/branch/return",
+                        {{"projectId", pid}, {"headId", x}, {"summary", "X settled: use y."}});
+  EXPECT_EQ(r["branch"]["headId"], x);
+  EXPECT_EQ(r["branch"]["status"], "completed");
+  EXPECT_EQ(r["branch"]["summary"], "X settled: use y.");
+  EXPECT_EQ(r["project"]["cursorId"], b);  // the mainline's end
+  json got = getProject(pid);
+  EXPECT_EQ(r["revision"], got["project"]["revision"]);
+  EXPECT_EQ(got["project"]["cursorId"], b);
+  // The mainline's turns now list it among the completed explorations.
+  json system = preview(pid, b)["system"];
+  EXPECT_NE(system.get<std::string>().find("X settled: use y."), std::string::npos) << system;
+  // One undoable operation: undo reopens the branch (the cursor is not history).
+  rpc().result("grove/history/undo", {{"projectId", pid}});
+  EXPECT_EQ(branchByHead(getProject(pid), x)["status"], "open");
+}
+
+TEST_F(StructureMethods, ReturnWithoutSummaryWritesTheExtractiveOne) {
+  append(pid, y, "assistant", "The answer is to cache the parsed tree.");
+  json r = rpc().result("grove/branch/return", {{"projectId", pid}, {"headId", x}});
+  EXPECT_EQ(r["branch"]["status"], "completed");
+  ASSERT_TRUE(r["branch"]["summary"].is_string()) << r.dump();
+  EXPECT_NE(r["branch"]["summary"].get<std::string>().find("cache the parsed tree"), std::string::npos) << r.dump();
+  EXPECT_EQ(r["cursorId"], b);  // it moved: the result says where
+}
+
+TEST_F(StructureMethods, ReturnFromANestedBranchGoesToTheParentBranchsTip) {
+  std::string n = append(pid, x, "user", "nested", {{"branch", {{"title", "N"}}}})["id"];
+  json r = rpc().result("grove/branch/return", {{"projectId", pid}, {"headId", n}});
+  EXPECT_EQ(r["project"]["cursorId"], y);
+}
+
+TEST_F(StructureMethods, ReturnErrors) {
+  EXPECT_TRUE(isInvalidOperation(rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", y}}),
+                                 "notBranchHead"));
+  EXPECT_TRUE(isInvalidOperation(rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", root}}),
+                                 "notBranchHead"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/branch/return", {{"projectId", pid}}), "headId"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/branch/return", {{"headId", x}}), "projectId"));
+  EXPECT_TRUE(isInvalidParams(
+      rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", x}, {"summary", 7}}), "summary"));
+  EXPECT_TRUE(isInvalidParams(
+      rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", x}, {"summary", "  "}}), "summary"));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", "u-no"}}),
+                         "unitNotFound", "u-no"));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/branch/return", {{"projectId", "p-no"}, {"headId", x}}),
+                         "projectNotFound", "p-no"));
+  json stale = rpc().call("grove/branch/return", {{"projectId", pid}, {"headId", x}, {"expectedRevision", 1}});
+  EXPECT_TRUE(isInvalidOperation(stale, "revisionConflict"));
+  // Nothing of the refused calls stuck.
+  EXPECT_EQ(branchByHead(getProject(pid), x)["status"], "open");
 }
 
 }  // namespace

@@ -143,6 +143,10 @@ TEST_F(UnitMethods, AppendErrors) {
 TEST_F(UnitMethods, GetAndGetMany) {
   json root = append(pid, nullptr, "user", "one");
   json two = append(pid, root["id"], "assistant", "two");
+  // The append's result is the unit, plus the revision it made and where the cursor went.
+  EXPECT_EQ(two["cursorId"], two["id"]);
+  two.erase("revision");
+  two.erase("cursorId");
   EXPECT_EQ(rpc().result("grove/unit/get", {{"unitId", two["id"]}}), two);
   json many = rpc().result("grove/unit/getMany", {{"unitIds", {two["id"], root["id"]}}});
   ASSERT_EQ(many["units"].size(), 2u);
@@ -298,6 +302,11 @@ TEST_F(UnitMethods, DeletePreviewReportsWithoutChangingAnything) {
   json real = getProject(pid);
   EXPECT_EQ(real, before);
   json applied = rpc().result("grove/unit/delete", {{"unitIds", {a["id"], b["id"]}}});
+  EXPECT_EQ(pv["revision"], before["project"]["revision"]);  // the preview made no revision
+  EXPECT_EQ(applied["revision"], getProject(pid)["project"]["revision"]);
+  pv.erase("revision");
+  applied.erase("revision");
+  applied.erase("cursorId");  // the cursor was on b, which is gone
   EXPECT_EQ(pv, applied);
   EXPECT_EQ(applied["removed"], json::array({b["id"], a["id"]}));  // deepest first
 }

@@ -62,6 +62,15 @@ local links = {
   GroveCardKeys = "Comment",
   GroveMemoletRef = "Underlined",
   GroveMemoletTitle = "Title",
+  -- The memory map's clusters (cluster id modulo 8), distinct in common colour schemes.
+  GroveCluster0 = "DiagnosticInfo",
+  GroveCluster1 = "DiagnosticWarn",
+  GroveCluster2 = "String",
+  GroveCluster3 = "Function",
+  GroveCluster4 = "Constant",
+  GroveCluster5 = "Type",
+  GroveCluster6 = "Special",
+  GroveCluster7 = "DiagnosticError",
 }
 for group, target in pairs(links) do
   vim.cmd(string.format("highlight default link %s %s", group, target))

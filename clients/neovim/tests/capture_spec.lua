@@ -83,6 +83,50 @@ describe("capture", function()
     assert.is_true(seen)
   end)
 
+  it("costs three requests: the append and one load, the didChange that follows is skipped", function()
+    local pid = h.new_project("Cost")
+    h.append(pid, nil, "user", "Look at this code")
+    h.reload()
+    local path = source_file()
+    vim.cmd("edit " .. vim.fn.fnameescape(path))
+    restore = h.stub_ui({ input = "why" })
+    local client = require("grove.client")
+    local state = require("grove.state")
+    local request, calls = client.request, {}
+    client.request = function(method, ...)
+      table.insert(calls, method)
+      return request(method, ...)
+    end
+    local done = false
+    require("grove.capture").capture(2, 2, function()
+      done = true
+    end)
+    h.wait(function()
+      return done
+    end, "captured and shown")
+    -- The append's didChange comes before the answer to this request, and whatever it
+    -- queued has finished once the state says it has caught up.
+    local pinged, settled = false, false
+    request("grove/project/list", vim.empty_dict(), function()
+      pinged = true
+    end)
+    h.wait(function()
+      return pinged
+    end, "ping answered")
+    state.catch_up(state.project().revision, function()
+      settled = true
+    end)
+    h.wait(function()
+      return settled
+    end, "didChange work finished")
+    client.request = request
+    -- Before results carried their revision and cursor, the same capture cost 7: the
+    -- append, a load (project, scope, suggestions), and that load again for the
+    -- capture's own didChange.
+    assert.same({ "grove/unit/append", "grove/project/get", "grove/scope/preview" }, calls)
+    assert.equals(1, #code_units(pid))
+  end)
+
   it("captures whole lines from a linewise selection", function()
     local pid = h.new_project("Lines")
     local path = source_file()

@@ -25,6 +25,36 @@ local function notified(seen, needle)
   end
 end
 
+-- The branch headed by head in project pid, as the server has it now.
+local function branch_on_server(pid, head)
+  for _, br in ipairs(h.rpc("grove/project/get", { projectId = pid }).branches) do
+    if br.headId == head then
+      return br
+    end
+  end
+end
+
+-- Opens the context map and waits until one of its lines holds needle.
+local function map_shows(needle, what)
+  vim.cmd("Grove map")
+  local map = require("grove.ui.map")
+  h.wait(function()
+    return h.find_line(map.buf(), needle)
+  end, what)
+  return map
+end
+
+-- A project with one main exchange and a branch `title` off its answer holding
+-- question and answer; returns the project id, the main units, the branch's head and
+-- its answer (where the cursor is).
+local function with_side_branch(project, title, question, answer)
+  local pid, units = h.conversation(project, { { "main question", "main answer" } })
+  local head = h.append(pid, units[2].id, "user", question, { branch = { title = title } })
+  local ans = h.append(pid, head.id, "assistant", answer)
+  h.set_cursor(ans.id)
+  return pid, units, head, ans
+end
+
 describe("housekeeping", function()
   setup(h.start_server)
   teardown(h.stop_server)
@@ -136,17 +166,60 @@ describe("housekeeping", function()
     h.feed_at(buf, chat.row_of(b.id))
     vim.cmd("Grove branch complete")
     h.wait(function()
-      for _, br in ipairs(h.rpc("grove/project/get", { projectId = pid }).branches) do
-        if br.headId == b.id then
-          return br.status == "completed"
-        end
-      end
+      return branch_on_server(pid, b.id).status == "completed"
     end, "branch completed")
-    vim.cmd("Grove map")
-    local map = require("grove.ui.map")
+    map_shows('"Side trip" · completed', "the map shows the status")
+  end)
+
+  it("gB in the chat returns from the branch: completed with the typed summary, cursor back on the main line", function()
+    if not needs({ "grove/branch/return" }) then
+      return
+    end
+    local pid, units, b, ans = with_side_branch("Return", "Side trip", "side question", "The side answer: use a rye starter.")
+    local restore = h.stub_ui({ input = "Rye starters need a longer proof." })
+    local seen, unrecord = h.record_notify()
+    h.feed_at(chat.buf(), chat.row_of(ans.id), "gB")
     h.wait(function()
-      return h.find_line(map.buf(), '"Side trip" · completed')
-    end, "the map shows the status")
+      return notified(seen, "returned from")
+    end, "returned")
+    unrecord()
+    restore()
+    local side = branch_on_server(pid, b.id)
+    assert.equals("completed", side.status)
+    assert.equals("Rye starters need a longer proof.", side.summary)
+    assert.equals(units[2].id, h.rpc("grove/project/get", { projectId = pid }).project.cursorId)
+    -- The views followed: the chat continues on the main line, the map shows the status.
+    assert.equals(units[2].id, state.cursor())
+    map_shows('"Side trip" · completed', "the map shows the status")
+    -- The main line's turns now carry it among the completed explorations.
+    local preview = h.rpc("grove/scope/preview", { projectId = pid })
+    assert.truthy(preview.system:find("Rye starters need a longer proof.", 1, true), preview.system)
+  end)
+
+  it("gB in the map with no summary typed keeps the one Grove writes; the main line refuses", function()
+    if not needs({ "grove/branch/return" }) then
+      return
+    end
+    local pid, units, b = with_side_branch("Return map", "Rye", "How long should a rye starter proof?", "Proof the rye starter for twelve hours.")
+    local map = map_shows('"Rye"', "map shown")
+    local restore = h.stub_ui({ input = "" })
+    h.feed_at(map.buf(), map.row_of(b.id), "gB")
+    h.wait(function()
+      return branch_on_server(pid, b.id).status == "completed"
+    end, "branch completed")
+    restore()
+    local summary = branch_on_server(pid, b.id).summary
+    assert.truthy(type(summary) == "string" and summary:find("twelve hours", 1, true), vim.inspect(summary))
+    -- On the main line there is nowhere to return to: it says so and asks nothing.
+    local seen, unrecord = h.record_notify()
+    restore = h.stub_ui({ input = "never asked" })
+    h.feed_at(map.buf(), map.row_of(units[1].id), "gB")
+    h.wait(function()
+      return notified(seen, "no path to return to")
+    end, "refused on the main line")
+    unrecord()
+    restore()
+    assert.same({}, h.prompts)
   end)
 
   it(":Grove check says what Grove would suggest before sending", function()

@@ -266,3 +266,37 @@ export async function branchAction(ctx: Ctx, node: Node | undefined, action: 'co
   }
   ctx.tree.refresh();
 }
+
+/**
+ * Returns from a branch by hand, as an accepted return card does: the core marks it completed
+ * with the summary typed here (empty: the one it writes) and moves the cursor back to the path
+ * the branch left. From the Grove view's branch menu, or the palette (a conversation, then one of
+ * its open branches).
+ */
+export async function returnFromBranch(ctx: Ctx, node: Node | undefined): Promise<void> {
+  let target: { project: Project; branch: Branch } | undefined;
+  if (node?.kind === 'branch') target = { project: node.project, branch: node.branch };
+  else {
+    const project = await pickProject(ctx, undefined, 'Return from a branch of which conversation?');
+    if (!project) return;
+    const { branches } = await ctx.connection.request<{ branches: Branch[] }>('grove/project/get', { projectId: project.id });
+    const open = branches.filter((b) => !b.isMainline && b.status === 'open');
+    if (open.length === 0) {
+      void vscode.window.showInformationMessage(`Grove: “${project.title}” has no open branch to return from.`);
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(open.map((b) => ({ label: b.title || 'untitled branch', description: b.summary ?? '', branch: b })), { placeHolder: 'Return from which branch?' });
+    if (!pick) return;
+    target = { project, branch: pick.branch };
+  }
+  if (target.branch.isMainline) {
+    void vscode.window.showInformationMessage('Grove: the main line has no path to return to.');
+    return;
+  }
+  const summary = await vscode.window.showInputBox({ prompt: `What did “${target.branch.title || 'the branch'}” find? (empty: Grove summarizes it)` });
+  if (summary === undefined) return;
+  const params = { projectId: target.project.id, headId: target.branch.headId, ...(summary.trim() ? { summary } : {}) };
+  const res = await ctx.connection.request<{ branch: Branch }>('grove/branch/return', params);
+  void vscode.window.showInformationMessage(`Grove: returned from “${target.branch.title || 'the branch'}” (completed): ${res.branch.summary || '(no summary)'}`);
+  ctx.tree.refresh();
+}

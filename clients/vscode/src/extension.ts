@@ -74,6 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   register('grove.branch.abandon', (node?: never) => commands.branchAction(ctx, node, 'abandoned'));
   register('grove.branch.reopen', (node?: never) => commands.branchAction(ctx, node, 'open'));
   register('grove.branch.summarize', (node?: never) => commands.branchAction(ctx, node, 'summarize'));
+  register('grove.branch.return', (node?: never) => commands.returnFromBranch(ctx, node));
 
   if (await connection.start()) {
     tree.refresh();

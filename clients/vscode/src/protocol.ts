@@ -51,6 +51,7 @@ export const METHODS = {
 
   "grove/mainline/set": req(true),
   "grove/branch/update": req(true),
+  "grove/branch/return": req(true),
   "grove/scope/preview": req(true),
   "grove/scope/reset": req(true),
   "grove/history/undo": req(true),

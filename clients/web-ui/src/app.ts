@@ -54,7 +54,11 @@ export class App {
   private sending: PendingCall<ChatSendResult> | null = null;
   private previewCursor: string | null | undefined = undefined;
   private queue: Promise<void> = Promise.resolve();
-  private pendingChange: { full: boolean; unitIds: Set<string> } | null = null;
+  private pendingChange: { full: boolean; unitIds: Set<string>; revision: number } | null = null;
+  /** The project revision the views show (PROTOCOL.md, "When a client must refetch"). */
+  private revision = -1;
+  /** Streamed units whose load is queued. */
+  private readonly awaited = new Set<string>();
   /** Streamed chunks received (shown nowhere; hosts' tests check that answers really stream). */
   private streamEvents = 0;
   /** What each turn of this session reported (memories used and cited), by answer id. */
@@ -79,6 +83,9 @@ export class App {
       batch: (scope) => void this.setScope([...this.selection], scope),
       clearSelection: () => this.clearSelection(),
       extract: () => void this.extractCapsule([...this.selection]),
+      returnFromBranch: () => {
+        if (this.focusId) void this.returnFromBranch(this.focusId);
+      },
       panel: (name) => void this.showPanel(name),
     });
     const chatPane = h('div', { class: 'pane chat-pane' });
@@ -150,7 +157,16 @@ export class App {
 
   /** A read-only view of the state, for tests and the benchmark. */
   snapshot() {
-    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents };
+    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, revision: this.revision };
+  }
+
+  /** Resolves once every load queued so far (and any it queued) has run; for tests. */
+  async settled(): Promise<void> {
+    for (let q = this.queue; ; ) {
+      await q;
+      if (q === this.queue) return;
+      q = this.queue;
+    }
   }
 
   setView(view: ViewKind): void {
@@ -166,7 +182,8 @@ export class App {
     this.streaming.clear();
     this.branchFrom = null;
     this.composer.setBranchFrom(null);
-    await this.enqueue(() => this.reload());
+    this.revision = -1;
+    await this.enqueue(() => this.reload(true));
     // Start where the user is working, not at the top-left of a large map.
     if (this.focusId) this.map.reveal(this.focusId);
   }
@@ -184,10 +201,13 @@ export class App {
     return this.queue;
   }
 
-  private async reload(): Promise<void> {
+  /** Loads the project and the scope at the focus. Suggestions only when the project is opened
+   *  (`withSuggestions`): afterwards their own notifications say when they change. */
+  private async reload(withSuggestions = false): Promise<void> {
     if (!this.projectId) return;
     const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId: this.projectId });
     this.project = snap.project;
+    this.revision = Math.max(this.revision, snap.project.revision);
     // At the end of a chain, keep following it as it grows (answers, other clients' messages).
     const wasTip = this.focusId !== null && this.tree.units.has(this.focusId) && this.tree.chainTip(this.focusId) === this.focusId;
     this.tree = new TreeIndex(snap.units, snap.branches);
@@ -195,7 +215,16 @@ export class App {
     this.toolbar.setTitle(snap.project.title);
     this.chooseFocus();
     await this.loadPreviewMarks();
-    await this.loadSuggestions();
+    if (withSuggestions) await this.loadSuggestions();
+    this.render();
+  }
+
+  /** After a change of ours whose result names the `revision` it made: when the views already
+   *  show it (its didChange was applied first) only the scope at the new focus is asked for;
+   *  otherwise the project is loaded once, and the didChange that follows is skipped. */
+  private async catchUp(revision: number | undefined): Promise<void> {
+    if (revision === undefined || revision > this.revision) return this.reload();
+    await this.loadPreviewMarks();
     this.render();
   }
 
@@ -237,20 +266,27 @@ export class App {
 
   private onDidChange(p: DidChangeParams): void {
     if (p.projectId !== this.projectId) return;
+    // Already shown: announced after a result or a reload that brought the views there.
+    if (p.revision <= this.revision) return;
     const known = p.unitIds.every((id) => this.tree.units.has(id));
     const full = !(known && isUnitOnlyChange(p.op) && p.unitIds.length > 0);
     // Coalesce bursts of notifications into one load.
     if (this.pendingChange) {
       this.pendingChange.full ||= full;
+      this.pendingChange.revision = Math.max(this.pendingChange.revision, p.revision);
       p.unitIds.forEach((id) => this.pendingChange!.unitIds.add(id));
       return;
     }
-    this.pendingChange = { full, unitIds: new Set(p.unitIds) };
+    this.pendingChange = { full, unitIds: new Set(p.unitIds), revision: p.revision };
     void this.enqueue(async () => {
       const change = this.pendingChange!;
       this.pendingChange = null;
+      if (change.revision <= this.revision) return;  // a reload meanwhile brought it
       if (change.full) await this.reload();
-      else await this.reloadUnits([...change.unitIds]);
+      else {
+        await this.reloadUnits([...change.unitIds]);
+        this.revision = Math.max(this.revision, change.revision);
+      }
     });
   }
 
@@ -259,9 +295,16 @@ export class App {
     this.streamEvents++;
     this.streaming.set(p.unitId, (this.streaming.get(p.unitId) ?? '') + p.text);
     if (!this.tree.units.has(p.unitId)) {
-      // The answer's unit is new: load it and follow it.
+      // The answer's unit is new: load it (once, however many pieces arrive before the load
+      // lands) and follow it.
+      if (this.awaited.has(p.unitId)) return;
+      this.awaited.add(p.unitId);
       void this.enqueue(async () => {
-        await this.reload();
+        try {
+          await this.reload();
+        } finally {
+          this.awaited.delete(p.unitId);
+        }
         if (this.sending && this.tree.units.has(p.unitId)) {
           this.focusId = p.unitId;
           await this.loadPreviewMarks();
@@ -296,7 +339,8 @@ export class App {
     };
     this.map.update(st);
     this.chat.update(st);
-    this.toolbar.setBranch(this.branchLabel());
+    const here = this.focusId ? this.tree.chain(this.focusId)?.branch : undefined;
+    this.toolbar.setBranch(this.branchLabel(), !!here && !here.isMainline && this.serverMethods.has(M.branchReturn));
     this.toolbar.setSelection(this.selectMode, this.selection.size);
   }
 
@@ -336,16 +380,18 @@ export class App {
       const call = this.rpc.call<ChatSendResult>(M.chatSend, { projectId: this.projectId, parentId, content: text, ...(branch ? { branch } : {}) });
       this.sending = call;
       this.composer.setBusy(true);
+      let revision: number | undefined;
       try {
         const res = await call.promise;
         this.took(res);
+        revision = res.revision;
       } catch (e) {
         if (!(e instanceof RpcRequestError && e.code === -32800)) this.report(e);
       } finally {
         this.sending = null;
         this.composer.setBusy(false);
         this.streaming.clear();
-        await this.enqueue(() => this.reload());
+        await this.enqueue(() => this.catchUp(revision));
       }
       return;
     }
@@ -370,9 +416,11 @@ export class App {
     const call = this.rpc.call<TurnResult>(method, params);
     this.sending = call;
     this.composer.setBusy(true);
+    let revision: number | undefined;
     try {
       const res = await call.promise;
       this.took(res);
+      revision = res.revision;
       return res;
     } catch (e) {
       if (!(e instanceof RpcRequestError && e.code === -32800)) this.report(e);
@@ -381,7 +429,7 @@ export class App {
       this.sending = null;
       this.composer.setBusy(false);
       this.streaming.clear();
-      await this.enqueue(() => this.reload());
+      await this.enqueue(() => this.catchUp(revision));
     }
   }
 
@@ -466,6 +514,7 @@ export class App {
       setMainline: (edge, id) => void this.guard(() => this.rpc.request(M.mainlineSet, { projectId: this.projectId, [edge]: id })),
       delete: (id) => void this.deleteUnit(id),
       renameBranch: (id) => void this.renameBranch(id),
+      returnFromBranch: (id) => void this.returnFromBranch(id),
     });
     openMenu(items, x, y);
   }
@@ -487,6 +536,20 @@ export class App {
     const title = await promptDialog('Rename branch', branch.title ?? '');
     if (title === null) return;
     await this.guard(() => this.rpc.request(M.branchUpdate, { projectId: this.projectId, headId: branch.headId, title }));
+  }
+
+  /** Does by hand what an accepted return card does: the core completes the branch with the
+   *  summary typed here (empty: the one it writes) and moves the cursor back, which the
+   *  didChange that follows shows. */
+  private async returnFromBranch(unitId: string): Promise<void> {
+    const branch = this.tree.chain(unitId)?.branch;
+    if (!branch || branch.isMainline) return;
+    const title = branch.title || 'untitled';
+    const summary = await promptDialog(`Return from “${title}”: what did it find? (empty: Grove summarizes it)`, '');
+    if (summary === null) return;
+    const params = { projectId: this.projectId, headId: branch.headId, ...(summary.trim() ? { summary } : {}) };
+    const res = await this.guard(() => this.rpc.request<{ branch: { summary: string | null } }>(M.branchReturn, params));
+    if (res) this.toolbar.setStatus(`Returned from “${title}” (completed)`);
   }
 
   private async resolveSuggestion(id: string, decision: SuggestionDecision): Promise<void> {

@@ -1,4 +1,4 @@
-// grove/mainline/set and grove/branch/update.
+// grove/mainline/set, grove/branch/update and grove/branch/return.
 #include "protocol/Convert.h"
 #include "server/MethodTable.h"
 
@@ -14,6 +14,13 @@ void registerStructureHandlers(MethodTable& t) {
   t.add("grove/branch/update", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.updateBranch(p.str("projectId"), p.str("headId"),
                                         proto::branchUpdateFrom(p)));
+  });
+  t.add("grove/branch/return", kChange, [](RequestContext& c, const Params& p) {
+    std::optional<std::string> summary = p.optStr("summary");
+    if (summary && summary->find_first_not_of(" \t\r\n") == std::string::npos)
+      Params::fail("summary", "summary must not be blank (leave it out for a generated one)");
+    BranchReturn r = c.session.returnFromBranch(p.str("projectId"), p.str("headId"), summary);
+    return json{{"branch", toJson(r.branch)}, {"project", toJson(r.project)}};
   });
 }
 

@@ -165,7 +165,9 @@ function M.send(content, opts, done)
       if not mine then
         return
       end
-      state.reload(function()
+      -- The result names the revision the turn ended at: no reload when the
+      -- didChange notifications of the turn already brought the views there.
+      state.catch_up(res and res.revision, function()
         if done then
           done(err, res)
         end
@@ -368,10 +370,11 @@ local function answer_again(method, params, done)
         end
         return
       end
-      if state.project_id() == pid then
+      local mine = state.project_id() == pid
+      if mine then
         state.put_turn(res)
       end
-      state.reload(function()
+      state.catch_up(mine and res.revision or nil, function()
         if done then
           done(res)
         end
@@ -469,22 +472,54 @@ function M.revisions(id, done)
   end)
 end
 
+-- go(pid, branch) for the branch holding unit id, once the server is known to offer
+-- `method` (`what` names the feature when it does not).
+local function with_branch(id, method, what, go)
+  local pid, branch = branch_here(id)
+  if pid then
+    M.offered(method, what, function()
+      go(pid, branch)
+    end)
+  end
+end
+
 -- Sets the status of the branch holding unit id ("open", "completed", "abandoned").
 function M.set_branch_status(id, status, done)
-  local pid, branch = branch_here(id)
-  if not pid then
-    return
-  end
-  client.call(m.branch_update, { projectId = pid, headId = branch.headId, status = status }, after(done))
+  with_branch(id, m.branch_update, "branch status", function(pid, branch)
+    client.call(m.branch_update, { projectId = pid, headId = branch.headId, status = status }, after(done))
+  end)
+end
+
+-- Returns from the branch holding unit id, as an accepted return card does: the core
+-- marks it completed with its summary (typed here, or left empty for the one Grove
+-- writes) and moves the cursor back to the path it left. done(result).
+function M.return_branch(id, done)
+  with_branch(id, m.branch_return, "returning from a branch", function(pid, branch)
+    if branch.isMainline then
+      return warn("the main line has no path to return to; return works on a branch")
+    end
+    vim.ui.input({ prompt = "What the branch found (empty: Grove summarizes it): " }, function(text)
+      if text == nil then
+        return -- cancelled
+      end
+      local params = { projectId = pid, headId = branch.headId }
+      if vim.trim(text) ~= "" then
+        params.summary = text
+      end
+      client.call(m.branch_return, params, after(function(res)
+        local title = type(branch.title) == "string" and branch.title ~= "" and branch.title or "untitled"
+        vim.notify(string.format('Grove: returned from "%s" (completed); the next message continues where it branched off', title), vim.log.levels.INFO)
+        if done then
+          done(res)
+        end
+      end))
+    end)
+  end)
 end
 
 -- Asks the memory agent for the summary of the branch holding unit id.
 function M.summarize_branch(id, done)
-  local pid, branch = branch_here(id)
-  if not pid then
-    return
-  end
-  M.offered(m.branch_summarize, "branch summaries", function()
+  with_branch(id, m.branch_summarize, "branch summaries", function(pid, branch)
     client.call(m.branch_summarize, { projectId = pid, headId = branch.headId }, after(function(b)
       vim.notify("Grove: summary: " .. tostring(b.summary ~= vim.NIL and b.summary or "(none)"), vim.log.levels.INFO)
       if done then

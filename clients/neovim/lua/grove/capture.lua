@@ -61,9 +61,11 @@ function M.capture(line1, line2, done)
         end
       end
       if client.supports(protocol.m.project_set_cursor) then
-        -- The server moved its cursor to the appended unit: one reload shows both.
-        state.put_units({ unit }, unit.id)
-        return state.reload(shown)
+        -- The server moved its cursor to the appended unit and says so (cursorId), with
+        -- the revision it made: one reload shows both, and the didChange that follows
+        -- announces what is already shown.
+        state.put_units({ unit }, unit.cursorId or unit.id)
+        return state.catch_up(unit.revision, shown)
       end
       state.set_cursor(unit.id, function()
         state.reload(shown)

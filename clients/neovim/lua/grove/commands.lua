@@ -100,15 +100,18 @@ end
 
 local BRANCH_STATUS = { complete = "completed", abandon = "abandoned", reopen = "open" }
 
--- :Grove branch complete|abandon|reopen|summarize, for the branch under the cursor.
+-- :Grove branch return|complete|abandon|reopen|summarize, for the branch under the cursor.
 local function branch(args)
   local id = unit_here()
   if args == "summarize" then
     return actions.summarize_branch(id)
   end
+  if args == "return" then
+    return actions.return_branch(id)
+  end
   local status = BRANCH_STATUS[args]
   if not status then
-    vim.notify("Grove: :Grove branch complete | abandon | reopen | summarize", vim.log.levels.WARN)
+    vim.notify("Grove: :Grove branch return | complete | abandon | reopen | summarize", vim.log.levels.WARN)
     return
   end
   actions.set_branch_status(id, status)

@@ -56,6 +56,7 @@ M.defaults = {
       refine = "gF", -- refine the answer under the cursor by its memories
       revisions = "gh", -- the unit's earlier texts, to restore one
       extract = "gX", -- extract a capsule from the unit (normal) or the selected units (visual)
+      return_branch = "gB", -- return from the unit's branch: completed, with its summary
     },
     capsules = { -- :Grove capsules
       review = "r", -- mark the capsule reviewed (needed before it can be enabled)
@@ -107,6 +108,7 @@ M.defaults = {
       mainline_start = "S", -- the model sees the mainline from here
       mainline_end = "E", -- the mainline ends here
       rename = "r", -- rename the branch under the cursor
+      return_branch = "gB", -- return from the branch under the cursor: completed, with its summary
       search = "/", -- search every project
       undo = "u",
       redo = "<C-r>",

@@ -214,8 +214,11 @@ local function apply_project(res)
   index()
 end
 
--- Loads (or reloads) a project in full, then its scope and suggestions, then renders.
+-- Loads (or reloads) a project in full, then its scope, then renders. Suggestions are
+-- fetched when a project is opened; afterwards they change only through their own
+-- notifications (PROTOCOL.md, "When a client must refetch"), so a reload keeps them.
 function M.load(project_id, done)
+  local reopened = s.project ~= nil and s.project.id == project_id
   client.request(m.project_get, { projectId = project_id }, function(err, res)
     if err then
       vim.notify("Grove: cannot open project: " .. tostring(err.message), vim.log.levels.ERROR)
@@ -225,13 +228,17 @@ function M.load(project_id, done)
       s.local_cursor, s.streams, s.sending, s.in_scope = nil, {}, nil, {}
     end
     apply_project(res)
+    local function shown()
+      emit()
+      if done then
+        done(nil, res)
+      end
+    end
     refresh_scope(function()
-      refresh_suggestions(function()
-        emit()
-        if done then
-          done(nil, res)
-        end
-      end)
+      if reopened then
+        return shown()
+      end
+      refresh_suggestions(shown)
     end)
   end)
 end

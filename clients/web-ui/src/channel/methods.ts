@@ -13,6 +13,7 @@ export const methods = {
   unitDelete: 'grove/unit/delete',
   mainlineSet: 'grove/mainline/set',
   branchUpdate: 'grove/branch/update',
+  branchReturn: 'grove/branch/return',
   scopePreview: 'grove/scope/preview',
   historyUndo: 'grove/history/undo',
   historyRedo: 'grove/history/redo',

@@ -1,5 +1,5 @@
 // The right-click menu of a map node, as data: which actions a unit offers depends on where it
-// is (Rename Branch only inside a branch). The app supplies what each action does.
+// is (Rename Branch and Return from Branch only inside a branch). The app supplies what each action does.
 
 import type { TreeIndex } from '../model/tree';
 import type { MenuItem } from '../ui/contextMenu';
@@ -10,6 +10,8 @@ export interface NodeActions {
   setMainline(edge: 'startId' | 'endId', unitId: string): void;
   delete(unitId: string): void;
   renameBranch(unitId: string): void;
+  /** Completes the unit's branch with its summary and goes back to the path it left. */
+  returnFromBranch(unitId: string): void;
 }
 
 export function nodeMenuItems(unitId: string, tree: TreeIndex, act: NodeActions): MenuItem[] {
@@ -24,5 +26,6 @@ export function nodeMenuItems(unitId: string, tree: TreeIndex, act: NodeActions)
     { label: 'Set Mainline End', run: () => act.setMainline('endId', unitId) },
     { label: 'Delete…', run: () => act.delete(unitId) },
     { label: 'Rename Branch…', run: () => act.renameBranch(unitId), disabled: !chain || chain.branch.isMainline },
+    { label: 'Return from Branch…', run: () => act.returnFromBranch(unitId), disabled: !chain || chain.branch.isMainline },
   ];
 }

@@ -126,6 +126,10 @@ export interface TurnResult {
   readonly citations?: readonly { readonly memoletId: string; readonly title: string }[];
   /** Every memolet id that was in the prompt. */
   readonly retrieved?: readonly string[];
+  /** The project revision once the answer was stored (every change result carries it). */
+  readonly revision?: number;
+  /** Where the change moved the cursor (to the answer). */
+  readonly cursorId?: string | null;
 }
 
 /** A reusable pattern extracted from units, enabled per project after review. */

@@ -13,6 +13,8 @@ export interface ToolbarActions {
   clearSelection(): void;
   /** Extracts a capsule from the selected units. */
   extract(): void;
+  /** Returns from the branch the chat is on (completed, with its summary). */
+  returnFromBranch(): void;
   /** Opens a side panel: capsules, settings or the memory map. */
   panel(name: 'capsules' | 'settings' | 'memory'): void;
 }
@@ -32,6 +34,7 @@ export class Toolbar {
   private readonly batchBar: HTMLElement;
   private readonly searchInput: HTMLInputElement;
   private readonly branch: HTMLElement;
+  private readonly returnButton: HTMLButtonElement;
   private readonly optional: Record<keyof ToolbarFeatures, HTMLElement[]>;
 
   constructor(host: HTMLElement, actions: ToolbarActions) {
@@ -52,6 +55,7 @@ export class Toolbar {
       h('button', { class: 'batch-clear', onclick: () => actions.clearSelection() }, 'Clear'),
     );
     this.branch = h('span', { class: 'tb-branch', title: 'The branch your next message and captures go to' });
+    this.returnButton = h('button', { class: 'tb-return', hidden: true, title: 'Complete this branch with its summary and go back to where it branched off', onclick: () => actions.returnFromBranch() }, 'Return');
     const panelButton = (name: 'capsules' | 'settings' | 'memory', label: string, title: string) => h('button', { class: `tb-${name}`, hidden: true, title, onclick: () => actions.panel(name) }, label);
     const capsules = panelButton('capsules', 'Capsules', 'Review, edit and enable capsules');
     const settings = panelButton('settings', 'Settings', 'Initiative and what Grove has learnt');
@@ -62,6 +66,7 @@ export class Toolbar {
       { class: 'toolbar', role: 'toolbar' },
       this.title,
       this.branch,
+      this.returnButton,
       this.searchInput,
       h('button', { class: 'tb-undo', title: 'Undo', onclick: () => actions.undo() }, 'Undo'),
       h('button', { class: 'tb-redo', title: 'Redo', onclick: () => actions.redo() }, 'Redo'),
@@ -85,9 +90,11 @@ export class Toolbar {
     for (const key of Object.keys(this.optional) as (keyof ToolbarFeatures)[]) for (const el of this.optional[key]) el.hidden = !f[key];
   }
 
-  /** Names the branch the chat is on (where the next message and a capture land). */
-  setBranch(label: string): void {
+  /** Names the branch the chat is on (where the next message and a capture land); `canReturn`
+   *  when it is a branch the user can return from. */
+  setBranch(label: string, canReturn = false): void {
     this.branch.textContent = label;
+    this.returnButton.hidden = !canReturn;
   }
 
   setStatus(text: string): void {

@@ -3,7 +3,7 @@
 // reviewed, enabled (the [PATTERN] block reaches the preview), edited and deleted; an answer's
 // memories shown and refined without a removed one; citation chips; regenerate; settings and
 // the user model; check before sending; a unit's earlier texts; scope from the chat; the memory
-// map; the branch the chat is on.
+// map; the branch the chat is on, and returning from it (the chat header and the map's menu).
 
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
@@ -21,6 +21,7 @@ const NEEDED = [
   'grove/capsule/extract', 'grove/capsule/list', 'grove/capsule/update', 'grove/capsule/setEnabled', 'grove/capsule/delete',
   'grove/chat/send', 'grove/chat/regenerate', 'grove/chat/refine', 'grove/memolet/map', 'grove/suggestion/analyze',
   'grove/initiative/get', 'grove/initiative/set', 'grove/userModel/get', 'grove/userModel/reset', 'grove/unit/revisions',
+  'grove/branch/return',
 ];
 const ALLOWED = new Set([
   ...NEEDED,
@@ -196,6 +197,41 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
     const side = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId: us[1].id, role: 'user', content: 'a side question', branch: { title: 'Side trip' } });
     await page.evaluate((id) => window.groveApp!.locate(id), side.id);
     await page.waitForFunction(() => document.querySelector('.tb-branch')?.textContent === 'on branch “Side trip”', null, { timeout: 10000 });
+  });
+
+  test('return from a branch: the header’s Return completes it with the typed summary and goes back; the map’s menu with Grove’s summary', async (t) => {
+    if (lacking(t)) return;
+    const { project, units: us } = await seed('Returns', [['What is the main plan?', 'Ship the parser first.']]);
+    const branchOff = async (title: string, q: string, a: string) => {
+      const head = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId: us[1].id, role: 'user', content: q, branch: { title } });
+      await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId: head.id, role: 'assistant', content: a });
+      return head;
+    };
+    const branchOf = async (headId: string) => (await rpc<ProjectSnapshot>('grove/project/get', { projectId: project.id })).branches.find((b) => b.headId === headId)!;
+    const rye = await branchOff('Rye', 'How long should a rye starter proof?', 'Proof the rye starter for twelve hours.');
+    const page = await show(project.id);
+    const header = (text: string) => page.waitForFunction((t) => document.querySelector('.tb-branch')?.textContent === t, text, { timeout: 10000 });
+    // The appends moved the shared cursor into the branch: the header says so and offers Return.
+    await header('on branch “Rye”');
+    await page.locator('.tb-return').click();
+    await page.locator('.dialog input').fill('Rye needs twelve hours.');
+    await page.locator('.dialog button[data-action="OK"]').click();
+    await header('on the main line');
+    assert.ok(await page.locator('.tb-return').isHidden(), 'no Return on the main line');
+    const done = await branchOf(rye.id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.summary, 'Rye needs twelve hours.');
+    assert.equal((await rpc<ProjectSnapshot>('grove/project/get', { projectId: project.id })).project.cursorId, us[1].id);
+    // The map's menu on a node of another branch; no summary typed: the core writes one.
+    const oven = await branchOff('Oven', 'Which oven temperature for rye bread?', 'Bake rye bread at 230 degrees.');
+    await header('on branch “Oven”');
+    await page.locator('canvas.map-canvas').click({ button: 'right', position: await nodePoint(page, oven.id) });
+    await page.locator('.context-menu button[data-action="Return from Branch…"]').click();
+    await page.locator('.dialog button[data-action="OK"]').click();
+    await header('on the main line');
+    const written = await branchOf(oven.id);
+    assert.equal(written.status, 'completed');
+    assert.match(written.summary ?? '', /230 degrees/);
   });
 
   test('the memory map: points coloured by cluster, re-cluster with k, add the selected one to the sandbox', async (t) => {

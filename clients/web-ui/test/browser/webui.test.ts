@@ -113,6 +113,38 @@ describe('web UI against grove-server', { skip }, () => {
     assert.equal(await article(page, ids.c).count(), 0);
   });
 
+  test('a turn loads its streamed answer once; a didChange at or below the shown revision is skipped, a newer one loads', async () => {
+    const { project, ids } = await seed('Round trips');
+    const log: string[] = [];
+    const ui = await session.openView(project.id, log);
+    const page = ui.page;
+    await page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
+    await page.locator('.composer-input').fill('one more question about retries');
+    await page.locator('.composer-send').click();
+    await until(async () => log.includes('grove/chat/send answered'), 'the turn answered');
+    // The turn's last didChange reaches this test's connection before the answer to a later
+    // request; once the page has it (posts are delivered in order) and its loads have run,
+    // everything the turn caused has been asked for.
+    await rpc('grove/project/list', {});
+    await ui.post({ type: 'notification', method: 'grove/project/didChange', params: { projectId: 'another', revision: 0, op: 'edit', unitIds: [], actor: 'test' } });
+    await page.evaluate(() => window.groveApp!.settled());
+    await article(page, ids.c).waitFor();
+    // Every piece of the streamed answer arrived before its unit was loaded; before, each one
+    // queued a load of its own.
+    const loads = log.filter((m) => m === 'grove/project/get').length;
+    assert.ok(loads <= 4, `${loads} loads for one turn: ${log.join(', ')}`);
+    const shown = await page.evaluate(() => window.groveApp!.snapshot().revision);
+    assert.equal(shown, (await rpc<ProjectSnapshot>('grove/project/get', { projectId: project.id })).project.revision);
+    const announce = async (revision: number) => {
+      const mark = log.length;
+      await ui.post({ type: 'notification', method: 'grove/project/didChange', params: { projectId: project.id, revision, op: 'append', unitIds: [], actor: 'another editor' } });
+      await page.evaluate(() => window.groveApp!.settled());
+      return log.slice(mark).filter((m) => m === 'grove/project/get').length;
+    };
+    assert.equal(await announce(shown), 0, 'the revision shown is not loaded again');
+    assert.equal(await announce(shown + 1), 1, 'a newer revision is loaded');
+  });
+
   test('Exclude changes the chat scope marks and the preview; Undo restores them', async () => {
     const { project, ids } = await seed('Scope');
     const page = await show(project.id);

@@ -16,8 +16,9 @@ export interface UiSession {
   /** Every UI opened so far; closed in `after`. */
   readonly open: UiHost[];
   rpc<T>(method: string, params: unknown): Promise<T>;
-  /** Opens the UI on a project, bridged to the server with only the `allowed` methods. */
-  openView(projectId: string | null): Promise<UiHost>;
+  /** Opens the UI on a project, bridged to the server with only the `allowed` methods; `log`
+   *  gets each request's method as it is sent and `<method> answered` when its answer comes. */
+  openView(projectId: string | null, log?: string[]): Promise<UiHost>;
   /** Skips `t` (with a printed reason) while the server lacks one of `needed`; the final run must not skip. */
   lacking(t: TestContext): boolean;
   /** A project holding `turns` (question, answer) appended in a row; the units in order. */
@@ -59,9 +60,17 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
     },
     open,
     rpc: <T>(method: string, params: unknown) => started().server.request<T>(method, params),
-    async openView(projectId) {
+    async openView(projectId, log) {
       const s = started();
-      const ui = await openUi(launched(), { request: (m, p, signal) => s.server.request(m, p, signal) }, { projectId, methods: s.methods, allowed: opts.allowed });
+      const request = async (m: string, p: unknown, signal?: AbortSignal) => {
+        log?.push(m);
+        try {
+          return await s.server.request(m, p, signal);
+        } finally {
+          log?.push(`${m} answered`);
+        }
+      };
+      const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed });
       open.push(ui);
       return ui;
     },

@@ -19,7 +19,6 @@ local M = {}
 M.TYPES = { "task_sop", "reasoning", "context_case" }
 
 local list = {}
-local view
 
 local function text(v)
   return type(v) == "string" and v or ""
@@ -69,13 +68,27 @@ local function build(v)
   return lines, rows, hl
 end
 
+local view = listview.lazy(M, {
+  "capsules",
+  build = build,
+  keys = function(k)
+    return {
+      { k.review, M.review, "mark reviewed" },
+      { k.toggle, M.toggle, "enable/disable here" },
+      { k.edit, M.edit, "edit" },
+      { k.delete, M.delete, "delete" },
+      { k.refresh, function()
+        M.refresh()
+      end, "refresh", any = true },
+    }
+  end,
+})
+
 local function refresh(done)
   actions.offered(m.capsule_list, "capsules", function()
     client.call(m.capsule_list, protocol.empty(), function(res)
       list = res.capsules or {}
-      if view then
-        view:render()
-      end
+      view():render()
       if done then
         done(list)
       end
@@ -230,44 +243,16 @@ function M.extract(ids, ctype, done)
   end)
 end
 
-local function make_view()
-  local k = config.options.keymaps.capsules
-  return listview.new({
-    name = "grove://capsules",
-    filetype = "grove-capsules",
-    build = build,
-    keys = {
-      { k.review, M.review, "mark reviewed" },
-      { k.toggle, M.toggle, "enable/disable here" },
-      { k.edit, M.edit, "edit" },
-      { k.delete, M.delete, "delete" },
-      { k.refresh, function()
-        refresh()
-      end, "refresh", any = true },
-    },
-  })
-end
-
 -- Lists every capsule; done(list) once shown.
 function M.open(done)
-  view = view or make_view()
   refresh(function(got)
-    view:open()
-    if done then
-      done(got)
-    end
+    view():open(done, got)
   end)
 end
 
-listview.expose(M, function()
-  return view
-end, "id")
-
 -- Another project opened: "enabled here" follows it.
 state.subscribe(function()
-  if view and view:is_open() then
-    view:render()
-  end
+  view():render()
 end)
 
 return M

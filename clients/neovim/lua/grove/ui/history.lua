@@ -5,7 +5,6 @@
 
 local actions = require("grove.actions")
 local buffer = require("grove.ui.buffer")
-local config = require("grove.config")
 local listview = require("grove.ui.listview")
 local state = require("grove.state")
 
@@ -13,7 +12,6 @@ local M = {}
 
 local trash = { projects = {} }
 local revs = { unit = nil, list = {} }
-local trash_view, revs_view
 
 local function build_trash(v)
   local lines = v:head(string.format("Trash · %d project%s", #trash.projects, #trash.projects == 1 and "" or "s"))
@@ -47,13 +45,12 @@ local function build_revs(v)
   return lines, rows
 end
 
-function M.open_trash(done)
-  local k = config.options.keymaps.lists
-  trash_view = trash_view or listview.new({
-    name = "grove://trash",
-    filetype = "grove-trash",
-    build = build_trash,
-    keys = {
+local trash_view = listview.lazy(nil, {
+  "trash",
+  keymaps = "lists",
+  build = build_trash,
+  keys = function(k)
+    return {
       { k.choose, function(p)
         actions.restore_project(p.id, function(project)
           vim.notify(string.format('Grove: "%s" restored', project.title or project.id), vim.log.levels.INFO)
@@ -61,14 +58,30 @@ function M.open_trash(done)
           require("grove.ui.chat").open()
         end)
       end, "restore and open" },
-    },
-  })
+    }
+  end,
+})
+
+local revs_view = listview.lazy(nil, {
+  "revisions",
+  keymaps = "lists",
+  build = build_revs,
+  keys = function(k)
+    return {
+      { k.choose, function(r)
+        actions.edit(revs.unit, r.content, function()
+          vim.notify("Grove: earlier text restored (undo takes it back)", vim.log.levels.INFO)
+          M.open_revisions(revs.unit)
+        end)
+      end, "restore this text" },
+    }
+  end,
+})
+
+function M.open_trash(done)
   actions.trashed(function(list)
     trash.projects = list
-    trash_view:open()
-    if done then
-      done(list)
-    end
+    trash_view():open(done, list)
   end)
 end
 
@@ -77,32 +90,14 @@ function M.open_revisions(id, done)
     vim.notify("Grove: no unit under the cursor", vim.log.levels.WARN)
     return
   end
-  local k = config.options.keymaps.lists
-  revs_view = revs_view or listview.new({
-    name = "grove://revisions",
-    filetype = "grove-revisions",
-    build = build_revs,
-    keys = {
-      { k.choose, function(r)
-        actions.edit(revs.unit, r.content, function()
-          vim.notify("Grove: earlier text restored (undo takes it back)", vim.log.levels.INFO)
-          M.open_revisions(revs.unit)
-        end)
-      end, "restore this text" },
-    },
-  })
   actions.revisions(id, function(list)
     revs.unit, revs.list = id, list
-    revs_view:open()
-    if done then
-      done(list)
-    end
+    revs_view():open(done, list)
   end)
 end
 
 function M.buf(which)
-  local v = which == "trash" and trash_view or revs_view
-  return v and v.buf
+  return (which == "trash" and trash_view or revs_view)().buf
 end
 
 return M

@@ -12,10 +12,40 @@ local View = {}
 View.__index = View
 
 -- opts: name (buffer name), filetype, layout ("split" by default), build(view) ->
--- lines, rows (0-based row -> item) and optional highlights {row = group}; keys: a
+-- lines, rows (0-based row -> item), optional highlights {row = group, or a list of
+-- {group, first byte, end byte}} and optional cells {row = list of {first byte, end
+-- byte, item}} for rows that show several items side by side (a drawn map); keys: a
 -- list of {lhs, fn, what, any = true when fn takes a nil item too}.
 function M.new(opts)
-  return setmetatable({ opts = opts, rows = {}, buf = nil }, View)
+  return setmetatable({ opts = opts, rows = {}, cells = {}, buf = nil }, View)
+end
+
+-- A view module's view, made on first use from spec: spec[1] names it (buffer
+-- grove://<name>, filetype grove-<name> unless spec.filetype), spec.build builds it,
+-- spec.keys(k) lists its keys given the keymaps section spec.keymaps (default: the
+-- name); the keys are read on first use, so a module may list functions it defines
+-- later. Returns the getter. Given a module, also gives it buf() and row_of(value)
+-- (the first row whose item's spec.field equals value), for jumps and tests.
+function M.lazy(mod, spec)
+  local view
+  local function get()
+    if not view then
+      local keymaps = require("grove.config").options.keymaps
+      view = M.new({
+        name = "grove://" .. spec[1],
+        filetype = spec.filetype or ("grove-" .. spec[1]),
+        build = spec.build,
+        keys = spec.keys(keymaps[spec.keymaps or spec[1]] or {}),
+      })
+    end
+    return view
+  end
+  if mod then
+    M.expose(mod, function()
+      return view
+    end, spec.field or "id")
+  end
+  return get
 end
 
 function View:keys_line()
@@ -29,11 +59,28 @@ function View:keys_line()
   return table.concat(parts, " · ")
 end
 
+-- The item of the cell at byte col of row, or of the nearest cell within two bytes.
+local function cell_at(cells, col)
+  local best, dist
+  for _, c in ipairs(cells) do
+    local d = col < c[1] and c[1] - col or (col >= c[2] and col - c[2] + 1 or 0)
+    if d <= 2 and (not dist or d < dist) then
+      best, dist = c[3], d
+    end
+  end
+  return best
+end
+
 function View:item_at_cursor()
   if not self.buf or api.nvim_get_current_buf() ~= self.buf then
     return nil
   end
-  return self.rows[api.nvim_win_get_cursor(0)[1] - 1]
+  local pos = api.nvim_win_get_cursor(0)
+  local cells = self.cells[pos[1] - 1]
+  if cells then
+    return cell_at(cells, pos[2])
+  end
+  return self.rows[pos[1] - 1]
 end
 
 function View:setup(buf)
@@ -64,25 +111,34 @@ function View:render()
   if not self:is_open() then
     return
   end
-  local lines, rows, hl = self.opts.build(self)
-  self.rows = rows
+  local lines, rows, hl, cells = self.opts.build(self)
+  self.rows, self.cells = rows, cells or {}
   buffer.set_lines(self.buf, 0, -1, lines)
   api.nvim_buf_clear_namespace(self.buf, buffer.ns, 0, -1)
   api.nvim_buf_add_highlight(self.buf, buffer.ns, "GroveBranch", 0, 0, -1)
   api.nvim_buf_add_highlight(self.buf, buffer.ns, "GroveCardKeys", 1, 0, -1)
   for row, group in pairs(hl or {}) do
-    api.nvim_buf_add_highlight(self.buf, buffer.ns, group, row, 0, -1)
+    if type(group) == "table" then
+      for _, span in ipairs(group) do
+        api.nvim_buf_add_highlight(self.buf, buffer.ns, span[1], row, span[2], span[3])
+      end
+    else
+      api.nvim_buf_add_highlight(self.buf, buffer.ns, group, row, 0, -1)
+    end
   end
 end
 
--- Shows the buffer (creating it the first time) and renders it.
-function View:open()
+-- Shows the buffer (creating it the first time) and renders it; then done(...) when given.
+function View:open(done, ...)
   local buf = buffer.get(self.opts.name, function(b)
     self:setup(b)
   end)
   self.buf = buf
   buffer.show(buf, self.opts.layout or "split")
   self:render()
+  if done then
+    done(...)
+  end
   return buf
 end
 

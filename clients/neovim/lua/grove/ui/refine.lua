@@ -6,7 +6,6 @@
 
 local actions = require("grove.actions")
 local buffer = require("grove.ui.buffer")
-local config = require("grove.config")
 local listview = require("grove.ui.listview")
 local memolets = require("grove.memolets")
 local state = require("grove.state")
@@ -16,7 +15,7 @@ local M = {}
 -- target: the answer; entries: {id, title, cited, retrieved, added, mark}; groups:
 -- {a, b, weight}; picked: the first memolet of a group being made.
 local r = { target = nil, entries = {}, groups = {}, picked = nil }
-local view
+local view -- the view's getter (listview.lazy, below the keys' functions)
 
 local MARKS = { remove = "remove", highlight = "highlight", obscure = "obscure" }
 
@@ -74,9 +73,7 @@ local function build(v)
 end
 
 local function render()
-  if view then
-    view:render()
-  end
+  view():render()
 end
 
 local function entry(id)
@@ -232,13 +229,11 @@ function M.regenerate(done)
   end)
 end
 
-local function make_view()
-  local k = config.options.keymaps.refine
-  return listview.new({
-    name = "grove://refine",
-    filetype = "grove-refine",
-    build = build,
-    keys = {
+view = listview.lazy(M, {
+  "refine",
+  build = build,
+  keys = function(k)
+    return {
       { k.remove, set_mark("remove"), "remove" },
       { k.highlight, set_mark("highlight"), "highlight" },
       { k.obscure, set_mark("obscure"), "obscure" },
@@ -252,9 +247,9 @@ local function make_view()
       { k.regenerate, function()
         M.regenerate()
       end, "regenerate with these", any = true },
-    },
-  })
-end
+    }
+  end,
+})
 
 -- Opens the refine view on assistant unit id; done() once shown.
 function M.open(id, done)
@@ -274,17 +269,9 @@ function M.open(id, done)
   for _, mid in ipairs(M.cited_ids(u.content)) do
     put(mid, { cited = true })
   end
-  view = view or make_view()
   fetch_titles(function()
-    view:open()
-    if done then
-      done()
-    end
+    view():open(done)
   end)
 end
-
-listview.expose(M, function()
-  return view
-end, "id")
 
 return M

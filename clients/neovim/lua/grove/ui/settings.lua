@@ -5,7 +5,6 @@
 
 local actions = require("grove.actions")
 local client = require("grove.client")
-local config = require("grove.config")
 local listview = require("grove.ui.listview")
 local protocol = require("grove.protocol")
 local state = require("grove.state")
@@ -21,7 +20,7 @@ local LEVEL_TEXT = {
 }
 
 local s = { initiative = nil, model = nil }
-local view
+local view -- the view's getter (listview.lazy, below the keys' functions)
 
 local function build(v)
   local project = state.project()
@@ -68,9 +67,7 @@ local function load(done)
   local function one()
     left = left - 1
     if left == 0 then
-      if view then
-        view:render()
-      end
+      view():render()
       if done then
         done(s)
       end
@@ -98,9 +95,7 @@ local function set(params, done)
   end
   client.call(m.initiative_set, vim.tbl_extend("force", { projectId = pid }, params), function(res)
     s.initiative = res
-    if view then
-      view:render()
-    end
+    view():render()
     if done then
       done(res)
     end
@@ -144,9 +139,7 @@ function M.reset_model(done)
     end
     client.call(m.user_model_reset, protocol.empty(), function(res)
       s.model = res
-      if view then
-        view:render()
-      end
+      view():render()
       vim.notify("Grove: the user model starts again from nothing", vim.log.levels.INFO)
       if done then
         done(res)
@@ -155,13 +148,12 @@ function M.reset_model(done)
   end)
 end
 
-local function make_view()
-  local k = config.options.keymaps.settings
-  return listview.new({
-    name = "grove://settings",
-    filetype = "grove-settings",
-    build = build,
-    keys = {
+view = listview.lazy(M, {
+  "settings",
+  field = "field",
+  build = build,
+  keys = function(k)
+    return {
       { k.change, change, "change" },
       { k.reset_model, function()
         M.reset_model()
@@ -169,24 +161,16 @@ local function make_view()
       { k.refresh, function()
         load()
       end, "refresh", any = true },
-    },
-  })
-end
+    }
+  end,
+})
 
 function M.open(done)
   actions.offered(m.user_model_get, "settings", function()
-    view = view or make_view()
     load(function()
-      view:open()
-      if done then
-        done(s)
-      end
+      view():open(done, s)
     end)
   end)
 end
-
-listview.expose(M, function()
-  return view
-end, "field")
 
 return M

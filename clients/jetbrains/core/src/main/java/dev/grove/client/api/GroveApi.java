@@ -6,6 +6,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.grove.client.model.Branch;
+import dev.grove.client.model.BranchReturn;
 import dev.grove.client.model.Capsule;
 import dev.grove.client.model.ChatResult;
 import dev.grove.client.model.DeleteResult;
@@ -164,6 +165,15 @@ public final class GroveApi {
   /** Writes (or rewrites) the branch's summary now instead of on the next path switch. */
   public CompletableFuture<Branch> branchSummarize(String projectId, String headId) {
     return call(BRANCH_SUMMARIZE, Params.create().opt("projectId", projectId).opt("headId", headId), Branch.class);
+  }
+
+  /**
+   * Returns from a branch by hand, as an accepted return card does: completed with {@code summary}
+   * (null: the one the core writes), the cursor back on the path the branch left.
+   */
+  public CompletableFuture<BranchReturn> branchReturn(String projectId, String headId, String summary) {
+    return call(BRANCH_RETURN,
+        Params.create().opt("projectId", projectId).opt("headId", headId).opt("summary", summary), BranchReturn.class);
   }
 
   // ---- scope ----

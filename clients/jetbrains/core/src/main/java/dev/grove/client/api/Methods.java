@@ -66,6 +66,7 @@ public final class Methods {
   public static final String PROJECT_SET_CURSOR = "grove/project/setCursor";
   public static final String PROVIDER_LIST = "grove/provider/list";
   public static final String BRANCH_SUMMARIZE = "grove/branch/summarize";
+  public static final String BRANCH_RETURN = "grove/branch/return";
 
   // Suggestions (issue 7).
   public static final String SUGGESTION_ANALYZE = "grove/suggestion/analyze";
@@ -134,6 +135,7 @@ public final class Methods {
       req(PROJECT_SET_CURSOR, Doc.DOCUMENTED),
       req(PROVIDER_LIST, Doc.DOCUMENTED),
       req(BRANCH_SUMMARIZE, Doc.DOCUMENTED),
+      req(BRANCH_RETURN, Doc.DOCUMENTED),
       req(SUGGESTION_ANALYZE, Doc.DOCUMENTED),
       req(SUGGESTION_LIST, Doc.DOCUMENTED),
       req(SUGGESTION_RESOLVE, Doc.DOCUMENTED),

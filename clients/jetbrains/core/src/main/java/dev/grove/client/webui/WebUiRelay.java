@@ -33,7 +33,7 @@ public final class WebUiRelay implements AutoCloseable {
   public static final Set<String> WEB_UI_REQUESTS = Set.of(
       Methods.PROJECT_GET, Methods.PROJECT_SET_CURSOR, Methods.UNIT_APPEND,
       Methods.UNIT_GET_MANY, Methods.UNIT_EDIT, Methods.UNIT_SET_SCOPE, Methods.UNIT_DELETE,
-      Methods.MAINLINE_SET, Methods.BRANCH_UPDATE, Methods.SCOPE_PREVIEW,
+      Methods.MAINLINE_SET, Methods.BRANCH_UPDATE, Methods.BRANCH_RETURN, Methods.SCOPE_PREVIEW,
       Methods.HISTORY_UNDO, Methods.HISTORY_REDO, Methods.SEARCH, Methods.CHAT_SEND,
       Methods.SUGGESTION_LIST, Methods.SUGGESTION_RESOLVE,
       Methods.MEMOLET_COMPLETE, Methods.MEMOLET_CREATE, Methods.MEMOLET_GET,
