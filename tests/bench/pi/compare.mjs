@@ -10,7 +10,7 @@
 //   --quick    a small tree (4,000 units, a 200-entry session) for smoke runs
 // Run it through tests/bench/pi-compare, which installs Pi and finds the binary.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +46,17 @@ mkdirSync(join(work, "config"));
 const serverEnv = { ...process.env, XDG_CONFIG_HOME: join(work, "config"), XDG_RUNTIME_DIR: runtimeDir };
 const piEnv = { ...process.env, PI_PKG_DIR: opt.piPkg ?? "", PI_CODING_AGENT_DIR: join(work, "pi-agent") };
 
+// The run measures one binary: a copy taken now, so a rebuild of the original
+// during the run (a developer's build tree) cannot swap it or make it vanish.
+const server = join(work, "grove-server");
+copyFileSync(opt.server, server);
+chmodSync(server, 0o755);
+const probe = spawnSync(server, ["--version"], { encoding: "utf8" });
+if (probe.status !== 0) {
+  rmSync(work, { recursive: true, force: true });
+  throw new Error(`${opt.server} does not run (${probe.error?.message ?? probe.stderr}); is it being rebuilt?`);
+}
+
 const fmtInt = (n) => Math.round(n).toLocaleString("en-US");
 const log = (s) => process.stderr.write(`${s}\n`);
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -56,7 +67,7 @@ const pct = (v, p) => {
 
 // ---- Grove ------------------------------------------------------------------
 function startGrove(db) {
-  return new GroveServer(opt.server, ["--db", db, "--log-file", join(work, "grove.log")], serverEnv);
+  return new GroveServer(server, ["--db", db, "--log-file", join(work, "grove.log")], serverEnv);
 }
 
 // Builds a project with the tree shape in a new store. The mainline goes one
@@ -236,7 +247,7 @@ const sizes = {
 const R = { grove: {}, pi: {} };
 
 async function main() {
-  log(`grove-server: ${opt.server}`);
+  log(`grove-server: ${opt.server} (${probe.stdout.trim()})`);
   log(withPi ? `Pi: ${opt.piPkg}` : `Pi: not measured (${opt.noPi})`);
   log(`work directory: ${work}`);
 

@@ -36,11 +36,20 @@ export class GroveServer {
     this.need = -1;              // body length being collected, -1 between frames
     this.body = [];              // chunks of that body
     this.have = 0;
-    this.exited = new Promise((resolve) => this.proc.on("exit", (code, sig) => resolve({ code, sig })));
-    this.proc.on("exit", () => {
-      for (const p of this.pending.values()) p.reject(new Error("grove-server exited"));
-      this.pending.clear();
+    this.exited = new Promise((resolve) => {
+      this.proc.on("exit", (code, sig) => resolve({ code, sig }));
+      this.proc.on("error", (error) => resolve({ error }));
     });
+    // A server that exits, or never starts, fails every request in flight
+    // instead of leaving the run waiting for replies.
+    const fail = (why) => {
+      for (const p of this.pending.values()) p.reject(new Error(`grove-server ${why}`));
+      this.pending.clear();
+      this.dead = why;
+    };
+    this.proc.on("exit", () => fail("exited"));
+    this.proc.on("error", (e) => fail(`could not start: ${e.message}`));
+    this.proc.stdin.on("error", () => {}); // EPIPE after an exit is reported by "exit"
     this.proc.stdout.on("data", (chunk) => this.onData(chunk));
   }
 
@@ -93,6 +102,7 @@ export class GroveServer {
   // Sends requests together (one write, so the server handles them as one
   // batch) and resolves with their replies in order.
   async many(calls) {
+    if (this.dead) throw new Error(`grove-server ${this.dead}`);
     let out = "";
     const waits = calls.map(([method, params]) => {
       const id = this.nextId++;
