@@ -219,8 +219,8 @@ export class App {
   /** The focus is new (or the tree is): the text the chat will show, then the scope marks. */
   private async focusMoved(): Promise<void> {
     const { path, after } = this.chat.unitsFor(this.tree, this.focusId);
-    await this.loadText([...path, ...after].map((u) => u.id));
-    await this.loadPreviewMarks();
+    // Independent reads, so one round trip: the marks go by id and scope, which the text leaves alone.
+    await Promise.all([this.loadText([...path, ...after].map((u) => u.id)), this.loadPreviewMarks()]);
   }
 
   /** Fetches the text of those of `ids` that have only their head, in one request. */
