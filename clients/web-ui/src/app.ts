@@ -153,7 +153,7 @@ export class App {
 
   /** A read-only view of the state, for tests and the benchmark. */
   snapshot() {
-    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, textMissing: this.tree.missingText(this.tree.units.keys()).length };
+    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, textMissing: this.tree.missingTextCount() };
   }
 
   setView(view: ViewKind): void {
@@ -216,7 +216,7 @@ export class App {
     return { project: snap.project, tree: new TreeIndex(snap.units, snap.branches) };
   }
 
-  /** The focus is new (or the tree is): the text the chat will show, then the scope marks. */
+  /** The focus is new (or the tree is): the text the chat will show and the scope marks. */
   private async focusMoved(): Promise<void> {
     const { path, after } = this.chat.unitsFor(this.tree, this.focusId);
     // Independent reads, so one round trip: the marks go by id and scope, which the text leaves alone.

@@ -58,6 +58,13 @@ export class TreeIndex {
     return out;
   }
 
+  /** How many units have only their head. */
+  missingTextCount(): number {
+    let n = 0;
+    for (const u of this.units.values()) if (u.loaded === false) n++;
+    return n;
+  }
+
   /**
    * Applies re-fetched units. Field changes (scope, content, status) update this index in place
    * so the map keeps its layout; a changed parent means a new shape and a new index.
