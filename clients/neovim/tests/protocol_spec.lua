@@ -14,7 +14,6 @@ local repo = vim.fn.fnamemodify(here .. "/../../..", ":p")
 -- Methods of the manifest that no command or view of this client calls, and why.
 local INTERNAL = {
   ["grove/unit/get"] = "views read units from grove/project/get and grove/unit/getMany (one request for many)",
-  ["grove/project/structure"] = "the map draws from grove/project/get until it moves to the structure read (issue 15)",
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
 }
 

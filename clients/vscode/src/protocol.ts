@@ -34,7 +34,7 @@ export const METHODS = {
   "grove/project/create": req(false),
   "grove/project/list": req(false),
   "grove/project/get": req(true),
-  "grove/project/structure": req(false, false),
+  "grove/project/structure": req(true),
   "grove/project/rename": req(false),
   "grove/project/delete": req(false),
   "grove/project/restore": req(false),

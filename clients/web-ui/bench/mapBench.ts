@@ -1,13 +1,13 @@
 // Context-map benchmark in headless Chromium: a 2,000-unit project (a long mainline with a
 // branch of four every five units), served by an in-process fake host so only the UI is
 // measured. Prints the first render time (init message to the first finished draw, including
-// the project/get round trip through the channel) and per-frame figures while panning, at full
+// the grove/project/structure and grove/unit/getMany round trips through the channel) and per-frame figures while panning, at full
 // scale and zoomed out. Targets (issue 6): first render < 500 ms, p95 frame < 33 ms.
 
 import type { ServerPort } from '../host/relay';
 import type { ScopePreview } from '../src/model/types';
 import { chromiumMissing, launchChromium } from '../test/support/browser';
-import { bigTree } from '../test/support/fixtures';
+import { bigTree, toColumns } from '../test/support/fixtures';
 import { openUi } from '../test/support/pageHost';
 
 const N = Number(process.env.GROVE_BENCH_UNITS ?? 2000);
@@ -27,23 +27,27 @@ async function main(): Promise<void> {
   const { units, branches } = bigTree(N, 5, 4);
   const mainline = branches[0].unitIds;
   const preview: ScopePreview = { system: '', messages: [{ role: 'user', content: '…', unitIds: mainline }], tokens: 1, excluded: [], included: [], truncated: [] };
+  const project = { id: 'bench', title: 'Bench', revision: 1, cursorId: mainline[mainline.length - 1] };
+  const columns = toColumns(units);
+  const byId = new Map(units.map((u) => [u.id, u]));
   const port: ServerPort = {
-    async request(method) {
-      if (method === 'grove/project/get') return { project: { id: 'bench', title: 'Bench', revision: 1, cursorId: mainline[mainline.length - 1] }, units, branches };
+    async request(method, params: any) {
+      if (method === 'grove/project/structure') return { project, units: columns, branches };
+      if (method === 'grove/unit/getMany') return { units: (params.unitIds as string[]).map((id) => byId.get(id)) };
       if (method === 'grove/scope/preview') return preview;
       throw { code: -32601, message: method };
     },
   };
   const browser = await launchChromium();
   try {
-    const ui = await openUi(browser, port, { projectId: null, methods: [], allowed: new Set(['grove/project/get', 'grove/scope/preview']) });
+    const ui = await openUi(browser, port, { projectId: null, methods: ['grove/project/structure'], allowed: new Set(['grove/project/structure', 'grove/unit/getMany', 'grove/scope/preview']) });
     const first = await ui.page.evaluate(async () => {
       const app = window.groveApp!;
       const t0 = performance.now();
       window.postMessage({ type: 'setProject', projectId: 'bench' }, '*');
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
-        if (app.snapshot().unitCount > 0 && app.map.drawCount > 0) return app.map.lastDrawEnd - t0;
+        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return app.map.lastDrawEnd - t0;
       }
     });
     const pan = async (scale: number) =>

@@ -10,6 +10,10 @@ export interface RpcFailure { code: number; message: string; data?: unknown }
 export class ServerProcess extends EventEmitter {
   readonly child: ChildProcessWithoutNullStreams;
   private buffer = Buffer.alloc(0);
+  /** Chunks not yet joined into `buffer`, and the bytes `buffer` needs to hold a whole frame. */
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  private need = 0;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: RpcFailure): void }>();
   stderr = '';
@@ -89,17 +93,28 @@ export class ServerProcess extends EventEmitter {
   }
 
   private onData(chunk: Buffer): void {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+    this.parts.push(chunk);
+    this.partsLength += chunk.length;
+    // A large answer (a whole project is megabytes) comes in many chunks: join and scan them
+    // once the frame is complete, not on every chunk, which is quadratic in the frame's size.
+    if (this.buffer.length + this.partsLength < this.need) return;
+    this.buffer = Buffer.concat([this.buffer, ...this.parts]);
+    this.parts = [];
+    this.partsLength = 0;
+    this.need = 0;
     for (;;) {
       const headerEnd = this.buffer.indexOf('\r\n\r\n');
       if (headerEnd < 0) return;
       const header = this.buffer.subarray(0, headerEnd).toString('ascii');
       const match = /Content-Length:\s*(\d+)/i.exec(header);
       if (!match) throw new Error(`bad frame header: ${header}`);
-      const length = Number(match[1]);
-      if (this.buffer.length < headerEnd + 4 + length) return;
-      const body = this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
-      this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+      const end = headerEnd + 4 + Number(match[1]);
+      if (this.buffer.length < end) {
+        this.need = end;
+        return;
+      }
+      const body = this.buffer.subarray(headerEnd + 4, end).toString('utf8');
+      this.buffer = this.buffer.subarray(end);
       this.dispatch(JSON.parse(body));
     }
   }

@@ -11,8 +11,8 @@ import { Composer } from './chat/composer';
 import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
 import { markUnits, type UnitMark } from './model/scopeMarks';
-import { TreeIndex } from './model/tree';
-import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
+import { TreeIndex, unitHead } from './model/tree';
+import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
 import type { PanelName } from './channel/messages';
 import { capsuleList } from './panels/capsules';
 import { memoryMapPanel } from './panels/memoryMap';
@@ -59,6 +59,8 @@ export class App {
   private revision = -1;
   /** Streamed units whose load is queued. */
   private readonly awaited = new Set<string>();
+  /** Units whose text was asked for since the tree was last read (each is asked for once). */
+  private textAsked = new Set<string>();
   /** Streamed chunks received (shown nowhere; hosts' tests check that answers really stream). */
   private streamEvents = 0;
   /** What each turn of this session reported (memories used and cited), by answer id. */
@@ -105,6 +107,7 @@ export class App {
       refine: (id) => void this.openRefine(id),
       toggleScope: (id) => void this.setScope([id], 'toggle'),
       history: (id) => void this.showHistory(id),
+      needText: (ids) => this.needText(ids),
     });
     this.composer = new Composer(chatPane, {
       send: (text) => void this.send(text),
@@ -157,7 +160,7 @@ export class App {
 
   /** A read-only view of the state, for tests and the benchmark. */
   snapshot() {
-    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, revision: this.revision };
+    return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, revision: this.revision, textMissing: this.tree.missingTextCount() };
   }
 
   /** Resolves once every load queued so far (and any it queued) has run; for tests. */
@@ -205,27 +208,69 @@ export class App {
    *  (`withSuggestions`): afterwards their own notifications say when they change. */
   private async reload(withSuggestions = false): Promise<void> {
     if (!this.projectId) return;
-    const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId: this.projectId });
-    this.project = snap.project;
-    this.revision = Math.max(this.revision, snap.project.revision);
     // At the end of a chain, keep following it as it grows (answers, other clients' messages).
     const wasTip = this.focusId !== null && this.tree.units.has(this.focusId) && this.tree.chainTip(this.focusId) === this.focusId;
-    this.tree = new TreeIndex(snap.units, snap.branches);
+    const read = await this.readTree(this.projectId);
+    this.project = read.project;
+    this.revision = Math.max(this.revision, read.project.revision);
+    this.tree = read.tree;
+    this.textAsked.clear();
     if (wasTip && this.focusId && this.tree.units.has(this.focusId)) this.focusId = this.tree.chainTip(this.focusId);
-    this.toolbar.setTitle(snap.project.title);
+    this.toolbar.setTitle(read.project.title);
     this.chooseFocus();
-    await this.loadPreviewMarks();
+    await this.focusMoved();
     if (withSuggestions) await this.loadSuggestions();
     this.render();
   }
 
   /** After a change of ours whose result names the `revision` it made: when the views already
-   *  show it (its didChange was applied first) only the scope at the new focus is asked for;
+   *  show it (its didChange was applied first) only the focus (its text and scope) is asked for;
    *  otherwise the project is loaded once, and the didChange that follows is skipped. */
   private async catchUp(revision: number | undefined): Promise<void> {
     if (revision === undefined || revision > this.revision) return this.reload();
-    await this.loadPreviewMarks();
+    await this.focusMoved();
     this.render();
+  }
+
+  /**
+   * The whole tree: its structure without text (grove/project/structure; the text of what the
+   * chat shows follows with grove/unit/getMany), or everything on cores without that read.
+   */
+  private async readTree(projectId: string): Promise<{ project: Project; tree: TreeIndex }> {
+    if (this.serverMethods.has(M.projectStructure)) {
+      const s = await this.rpc.request<ProjectStructure>(M.projectStructure, { projectId });
+      return { project: s.project, tree: TreeIndex.fromColumns(projectId, s.units, s.branches) };
+    }
+    const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId });
+    return { project: snap.project, tree: new TreeIndex(snap.units, snap.branches) };
+  }
+
+  /** The focus is new (or the tree is): the text the chat will show and the scope marks. */
+  private async focusMoved(): Promise<void> {
+    const { path, after } = this.chat.unitsFor(this.tree, this.focusId);
+    // Independent reads, so one round trip: the marks go by id and scope, which the text leaves alone.
+    await Promise.all([this.loadText([...path, ...after].map((u) => u.id)), this.loadPreviewMarks()]);
+  }
+
+  /** Fetches the text of those of `ids` that have only their head, in one request. */
+  private async loadText(ids: readonly string[]): Promise<void> {
+    const missing = this.tree.missingText(ids);
+    if (missing.length === 0) return;
+    missing.forEach((id) => this.textAsked.add(id));
+    const res = await this.rpc.request<{ units: Unit[] }>(M.unitGetMany, { unitIds: missing });
+    this.tree = this.tree.withUnits(res.units);
+  }
+
+  /** The chat met units without text (an earlier part of a long path): load them, then redraw. */
+  private needText(ids: string[]): void {
+    // Once per tree: a unit the core no longer returns must not be asked for on every render.
+    const fresh = ids.filter((id) => !this.textAsked.has(id));
+    if (fresh.length === 0) return;
+    fresh.forEach((id) => this.textAsked.add(id));
+    void this.enqueue(async () => {
+      await this.loadText(fresh);
+      this.render();
+    });
   }
 
   /** Applies changed units in place (scope flags, edits): the structure and layout stay. */
@@ -307,7 +352,7 @@ export class App {
         }
         if (this.sending && this.tree.units.has(p.unitId)) {
           this.focusId = p.unitId;
-          await this.loadPreviewMarks();
+          await this.focusMoved();
           this.render();
         }
       });
@@ -356,7 +401,7 @@ export class App {
         this.lastCursorId = this.focusId;
         await this.guard(() => this.rpc.request(M.projectSetCursor, { projectId: this.projectId, cursorId: this.focusId }));
       }
-      await this.enqueue(() => this.loadPreviewMarks());
+      await this.enqueue(() => this.focusMoved());
       this.render();
     }
     this.chat.reveal(unitId);
@@ -368,7 +413,7 @@ export class App {
   setBranchFrom(unitId: string | null): void {
     this.branchFrom = unitId;
     const u = unitId ? this.tree.units.get(unitId) : undefined;
-    this.composer.setBranchFrom(u ? `“${u.content.slice(0, 40)}”` : null);
+    this.composer.setBranchFrom(u ? `“${unitHead(u).slice(0, 40)}”` : null);
   }
 
   async send(text: string): Promise<void> {
@@ -486,7 +531,7 @@ export class App {
     if (!this.projectId || this.previewCursor === undefined) return;
     const preview = await this.rpc.request<ScopePreview>(M.scopePreview, { projectId: this.projectId, cursorId: this.previewCursor });
     const u = this.previewCursor ? this.tree.units.get(this.previewCursor) : undefined;
-    this.previewPanel.show(u ? `Context from “${u.content.slice(0, 30)}”` : 'Context (no cursor)', preview);
+    this.previewPanel.show(u ? `Context from “${unitHead(u).slice(0, 30)}”` : 'Context (no cursor)', preview);
   }
 
   private toggleSelectMode(): void {
@@ -660,6 +705,8 @@ export class App {
 
   /** The refine panel for an answer: the memories it used and cited (this session), plus any added. */
   private async openRefine(unitId: string): Promise<void> {
+    // Its citations are read from its text.
+    await this.enqueue(() => this.loadText([unitId]));
     const unit = this.tree.units.get(unitId);
     if (!unit) return;
     const turn = this.turns.get(unitId);

@@ -25,6 +25,7 @@ local s = {
   listeners = {},
   refresh_queued = nil, -- {units = {id=true}, full = bool} coalesced didChange work
   loading = false,
+  text_asked = {}, -- unit id -> true once its text was asked for since the last load
 }
 
 local function emit()
@@ -78,6 +79,15 @@ end
 
 function M.unit(id)
   return id and s.units[id]
+end
+
+-- A unit's label: its first non-blank line, what grove/project/structure sends as
+-- head, so the map reads the same whether a unit's text is loaded or not.
+function M.head(u)
+  if u.loaded == false then
+    return u.content or ""
+  end
+  return (u.content or ""):match("[^\n]*%S[^\n]*") or ""
 end
 
 function M.children(id)
@@ -207,6 +217,7 @@ end
 local function apply_project(res)
   s.project = res.project
   s.units = {}
+  s.text_asked = {}
   for _, u in ipairs(res.units or {}) do
     s.units[u.id] = u
   end
@@ -214,12 +225,89 @@ local function apply_project(res)
   index()
 end
 
--- Loads (or reloads) a project in full, then its scope, then renders. Suggestions are
--- fetched when a project is opened; afterwards they change only through their own
--- notifications (PROTOCOL.md, "When a client must refetch"), so a reload keeps them.
+-- grove/project/structure sends the tree without text, as parallel columns. Each unit
+-- gets its head (first non-blank line) as content and loaded = false until
+-- M.ensure_text fetches its text; the map needs no more than the head.
+local function apply_structure(res)
+  local c = res.units
+  local units = {}
+  for i, id in ipairs(c.id) do
+    local p = c.parent[i]
+    units[i] = {
+      id = id,
+      projectId = res.project.id,
+      parentId = p >= 0 and c.id[p + 1] or nil,
+      role = c.role[i],
+      kind = c.kind[i],
+      status = c.status[i],
+      scope = c.scope[i],
+      seq = c.seq[i],
+      content = c.head[i],
+      source = c.source[i],
+      loaded = false,
+    }
+  end
+  apply_project({ project = res.project, units = units, branches = res.branches })
+end
+
+-- Fetches the text of those of ids that only have their head (one grove/unit/getMany),
+-- then calls done().
+function M.ensure_text(ids, done)
+  local missing = {}
+  for _, id in ipairs(ids) do
+    if s.units[id] and s.units[id].loaded == false then
+      table.insert(missing, id)
+      s.text_asked[id] = true
+    end
+  end
+  if #missing == 0 then
+    return done and done()
+  end
+  local pid = M.project_id()
+  client.request(m.unit_get_many, { unitIds = missing }, function(err, res)
+    if not err and res and pid == M.project_id() then
+      for _, u in ipairs(res.units or {}) do
+        if s.units[u.id] then
+          s.units[u.id] = u
+        end
+      end
+    end
+    if done then
+      done()
+    end
+  end)
+end
+
+-- A view met units without their text (loads normally fetch what the chat shows
+-- first): fetch them once per load and render again.
+function M.want_text(ids)
+  local fresh = {}
+  for _, id in ipairs(ids) do
+    if not s.text_asked[id] then
+      table.insert(fresh, id)
+    end
+  end
+  if #fresh > 0 then
+    M.ensure_text(fresh, emit)
+  end
+end
+
+-- The tree: through the structure read (no text; the map needs only heads) when the
+-- core has it, else everything through grove/project/get (older cores).
+local function read_tree(project_id, cb)
+  local structured = client.supports(m.project_structure)
+  client.request(structured and m.project_structure or m.project_get, { projectId = project_id }, function(err, res)
+    cb(err, res, structured)
+  end)
+end
+
+-- Loads (or reloads) a project's tree, the text of the chat's path and its scope, then
+-- renders. Suggestions are fetched when a project is opened; afterwards they change only
+-- through their own notifications (PROTOCOL.md, "When a client must refetch"), so a
+-- reload keeps them.
 function M.load(project_id, done)
   local reopened = s.project ~= nil and s.project.id == project_id
-  client.request(m.project_get, { projectId = project_id }, function(err, res)
+  read_tree(project_id, function(err, res, structured)
     if err then
       vim.notify("Grove: cannot open project: " .. tostring(err.message), vim.log.levels.ERROR)
       return done and done(err)
@@ -227,18 +315,24 @@ function M.load(project_id, done)
     if s.project and s.project.id ~= project_id then
       s.local_cursor, s.streams, s.sending, s.in_scope = nil, {}, nil, {}
     end
-    apply_project(res)
+    if structured then
+      apply_structure(res)
+    else
+      apply_project(res)
+    end
     local function shown()
       emit()
       if done then
         done(nil, res)
       end
     end
-    refresh_scope(function()
-      if reopened then
-        return shown()
-      end
-      refresh_suggestions(shown)
+    M.ensure_text(M.path(M.cursor()), function()
+      refresh_scope(function()
+        if reopened then
+          return shown()
+        end
+        refresh_suggestions(shown)
+      end)
     end)
   end)
 end
@@ -260,20 +354,25 @@ function M.set_cursor(id, done)
       if project and project.id then
         s.project = project
       end
-      refresh_scope(function()
-        emit()
-        if done then
-          done()
-        end
+      -- The chat follows the cursor: the new path's text before it renders.
+      M.ensure_text(M.path(M.cursor()), function()
+        refresh_scope(function()
+          emit()
+          if done then
+            done()
+          end
+        end)
       end)
     end)
     return
   end
-  refresh_scope(function()
-    emit()
-    if done then
-      done()
-    end
+  M.ensure_text(M.path(M.cursor()), function()
+    refresh_scope(function()
+      emit()
+      if done then
+        done()
+      end
+    end)
   end)
 end
 

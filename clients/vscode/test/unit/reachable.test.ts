@@ -14,7 +14,6 @@ import { extensionDir, repoDir } from '../support/paths';
 const INTERNAL: Record<string, string> = {
   'grove/unit/get': 'views read units with grove/project/get and grove/unit/getMany (one request for many)',
   'grove/provider/list': 'providers are configured in the environment or config.json; the status bar names the model the core reports',
-  'grove/project/structure': 'the map draws from grove/project/get until it moves to the structure read (issue 15)',
   'grove/server/clients': 'diagnostics: the status bar already shows the client count from initialize',
 };
 

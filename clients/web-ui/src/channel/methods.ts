@@ -4,6 +4,7 @@
 
 export const methods = {
   projectGet: 'grove/project/get',
+  projectStructure: 'grove/project/structure',
   projectSetCursor: 'grove/project/setCursor',
   projectDidChange: 'grove/project/didChange',
   unitAppend: 'grove/unit/append',

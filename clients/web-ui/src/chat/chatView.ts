@@ -28,6 +28,8 @@ export interface ChatActions extends SuggestionActions {
   toggleScope(unitId: string): void;
   /** Shows the unit's earlier texts. */
   history(unitId: string): void;
+  /** Shown units whose text is not loaded yet (the tree came from grove/project/structure). */
+  needText(unitIds: string[]): void;
 }
 
 /** What the server offers beyond the basics, for the actions shown. */
@@ -92,6 +94,20 @@ export function fileName(uri: string): string {
 /** Units rendered at first on a long path; "Show earlier" adds this many more. */
 export const CHAT_WINDOW = 120;
 
+export interface ChatUnits { readonly path: Unit[]; readonly after: Unit[]; readonly hidden: number }
+
+/**
+ * What the chat shows for a focus: the last `window` units of its path (long paths render their
+ * end first, so the DOM stays small however deep the tree is), the rest of its chain, and how
+ * many earlier units are left out. The controller loads the text of exactly these units.
+ */
+export function chatUnits(tree: TreeIndex, focusId: string | null, window: number): ChatUnits {
+  const fullPath = focusId ? tree.pathTo(focusId) : [];
+  const after = focusId ? tree.continuation(focusId) : [];
+  const hidden = Math.max(0, fullPath.length - window);
+  return { path: fullPath.slice(hidden), after, hidden };
+}
+
 export class ChatView {
   readonly list: HTMLElement;
   private readonly rendered = new Map<string, { key: string; el: HTMLElement }>();
@@ -107,13 +123,14 @@ export class ChatView {
     host.append(this.list);
   }
 
+  /** What this chat shows for a focus (see `chatUnits`), with its current window. */
+  unitsFor(tree: TreeIndex, focusId: string | null): ChatUnits {
+    return chatUnits(tree, focusId, this.window);
+  }
+
   update(st: ChatState): void {
     this.last = st;
-    const fullPath = st.focusId ? st.tree.pathTo(st.focusId) : [];
-    const after = st.focusId ? st.tree.continuation(st.focusId) : [];
-    // Long paths render their end first: the DOM stays small however deep the tree is.
-    const hidden = Math.max(0, fullPath.length - this.window);
-    const path = fullPath.slice(hidden);
+    const { path, after, hidden } = this.unitsFor(st.tree, st.focusId);
     const wanted: HTMLElement[] = [];
     if (hidden > 0) {
       wanted.push(h('button', { class: 'show-earlier', onclick: () => this.showEarlier(CHAT_WINDOW) }, `Show ${Math.min(hidden, CHAT_WINDOW)} earlier of ${hidden}`));
@@ -123,6 +140,8 @@ export class ChatView {
     const loose: Suggestion[] = [];
     const shown = [...path, ...after];
     const shownIds = new Set(shown.map((u) => u.id));
+    const missing = st.tree.missingText(shownIds);
+    if (missing.length > 0) this.actions.needText(missing);
     for (const s of st.suggestions) {
       // After the last unit it is about that this chat shows; otherwise at the end.
       const target = [...(s.anchorIds ?? [])].reverse().find((id) => shownIds.has(id));
@@ -191,6 +210,7 @@ export class ChatView {
     if (afterFocus) classes.push('after-focus');
     if (st.hits.has(unit.id)) classes.push('hit');
     if (unit.id === st.focusId) classes.push('focus');
+    if (unit.loaded === false) classes.push('text-loading');
     const badge = unit.scope !== 'auto' ? h('span', { class: `badge badge-${unit.scope}` }, unit.scope) : null;
     const markTitle = mark?.mark === 'in' ? 'The model sees this unit' : mark?.mark === 'truncated' ? 'Dropped by the token budget' : 'The model does not see this unit';
     const header = h(

@@ -3,7 +3,7 @@
 // through MapActions; the view itself changes nothing.
 
 import { fitText } from './fitText';
-import type { TreeIndex } from '../model/tree';
+import { unitHead, type TreeIndex } from '../model/tree';
 import type { UnitMark } from '../model/scopeMarks';
 import { layoutTree, type Layout, type NodeBox } from './layout';
 import { centreOn, hitTest, NODE_H, NODE_W, nodeX, nodeY, toScreen, visibleNodes, visibleRows, zoomAt, type Viewport } from './geometry';
@@ -304,16 +304,16 @@ export class MapView {
     }
     if (this.vp.scale >= 0.45) {
       ctx.fillStyle = c.foreground;
-      ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unit.content, w - 14), x + 9, y + hh / 2);
+      ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unitHead(unit), w - 14), x + 9, y + hh / 2);
     }
   }
 
-  /** The unit's first line, cut with an ellipsis to the node's width at the current zoom. */
-  private label(id: string, content: string, width: number): string {
-    const key = `${Math.round(width)}|${this.ctx.font}|${content}`;
+  /** The unit's label, cut with an ellipsis to the node's width at the current zoom. */
+  private label(id: string, head: string, width: number): string {
+    const key = `${Math.round(width)}|${this.ctx.font}|${head}`;
     const cached = this.labels.get(id);
     if (cached && cached.content === key) return cached.text;
-    const text = fitText(content.split('\n', 1)[0] || '…', width, (t) => this.ctx.measureText(t).width);
+    const text = fitText(head || '…', width, (t) => this.ctx.measureText(t).width);
     this.labels.set(id, { content: key, text });
     return text;
   }

@@ -3,9 +3,16 @@
 // under Node. The core decides what a branch is; this only indexes what it sent, and derives
 // chains from parent pointers only when the core sent none (older servers, tests).
 
-import type { Branch, Unit } from './types';
+import type { Branch, Unit, UnitColumns } from './types';
 
 export interface ChainPos { readonly branch: Branch; readonly index: number }
+
+/** A unit's label: its first non-blank line (what grove/project/structure sends as `head`). */
+export function unitHead(u: Unit): string {
+  if (u.loaded === false) return u.content;
+  const m = /\S[^\n]*/.exec(u.content);
+  return m ? m[0].trimEnd() : '';
+}
 
 export class TreeIndex {
   readonly units = new Map<string, Unit>();
@@ -29,6 +36,33 @@ export class TreeIndex {
     this.roots.sort((a, b) => a.seq - b.seq);
     this.branches = branchesCover(branches, this.units) ? branches : deriveBranches(this);
     for (const b of this.branches) b.unitIds.forEach((id, index) => this.chainOf.set(id, { branch: b, index }));
+  }
+
+  /**
+   * The index of a grove/project/structure answer: each unit carries its head as `content` and
+   * `loaded: false` until its text is fetched (`missingText`, then `withUnits`).
+   */
+  static fromColumns(projectId: string, c: UnitColumns, branches: readonly Branch[]): TreeIndex {
+    const units: Unit[] = new Array(c.id.length);
+    for (let i = 0; i < c.id.length; i++) {
+      const p = c.parent[i];
+      units[i] = { id: c.id[i], projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[i], kind: c.kind[i], content: c.head[i], status: c.status[i], scope: c.scope[i], seq: c.seq[i], source: c.source[i], loaded: false };
+    }
+    return new TreeIndex(units, branches);
+  }
+
+  /** The ids among `ids` whose text has not been fetched yet (unknown ids are left out). */
+  missingText(ids: Iterable<string>): string[] {
+    const out: string[] = [];
+    for (const id of ids) if (this.units.get(id)?.loaded === false) out.push(id);
+    return out;
+  }
+
+  /** How many units have only their head. */
+  missingTextCount(): number {
+    let n = 0;
+    for (const u of this.units.values()) if (u.loaded === false) n++;
+    return n;
   }
 
   /**

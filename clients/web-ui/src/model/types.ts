@@ -32,6 +32,12 @@ export interface Unit {
   readonly createdAt?: string;
   readonly editedAt?: string | null;
   readonly source?: CodeSource | null;
+  /**
+   * false when the unit came from grove/project/structure: `content` is then only its head (the
+   * first non-blank line, at most 100 characters) and the text comes from grove/unit/getMany.
+   * Absent on units the core sent whole.
+   */
+  readonly loaded?: false;
 }
 
 export interface Project {
@@ -59,6 +65,27 @@ export interface ProjectSnapshot {
   readonly project: Project;
   readonly units: readonly Unit[];
   readonly branches: readonly Branch[];
+}
+
+/** grove/project/structure: the tree without text, as parallel columns (index i = i-th unit in seq order). */
+export interface UnitColumns {
+  readonly id: readonly string[];
+  /** Index of the parent in these arrays; -1 for the root. */
+  readonly parent: readonly number[];
+  readonly role: readonly Role[];
+  readonly kind: readonly UnitKind[];
+  readonly status: readonly UnitStatus[];
+  readonly scope: readonly Scope[];
+  readonly seq: readonly number[];
+  readonly startsBranch: readonly boolean[];
+  readonly head: readonly string[];
+  readonly source: readonly (CodeSource | null)[];
+}
+
+export interface ProjectStructure {
+  readonly project: Project;
+  readonly branches: readonly Branch[];
+  readonly units: UnitColumns;
 }
 
 export interface PreviewMessage { readonly role: Role; readonly content: string; readonly unitIds: readonly string[] }

@@ -10,7 +10,7 @@ import { chromiumMissing, launchChromium } from '../support/browser';
 import { openUi, type UiHost } from '../support/pageHost';
 import { fakeProviderPath, serverMissing, startFakeProvider, startServer, type FakeProvider, type StartedServer } from '../support/server';
 
-const ALLOWED = new Set(['grove/project/get', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/unit/append', 'grove/suggestion/list', 'grove/suggestion/resolve']);
+const ALLOWED = new Set(['grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/unit/append', 'grove/suggestion/list', 'grove/suggestion/resolve']);
 const skip = chromiumMissing() || serverMissing() || (!existsSync(fakeProviderPath()) && `fake provider not built at ${fakeProviderPath()}`);
 if (skip) console.log(`# note: web UI chat tests skipped: ${skip}`);
 

@@ -25,7 +25,7 @@ const NEEDED = [
 ];
 const ALLOWED = new Set([
   ...NEEDED,
-  'grove/project/get', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/unit/edit', 'grove/unit/setScope', 'grove/scope/preview',
+  'grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/unit/edit', 'grove/unit/setScope', 'grove/scope/preview',
   'grove/suggestion/list', 'grove/memolet/get', 'grove/memolet/list', 'grove/memolet/search', 'grove/memolet/sandbox/add',
 ]);
 

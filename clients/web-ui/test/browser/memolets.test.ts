@@ -14,7 +14,7 @@ const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI memolet tests skipped: ${skip}`);
 
 const ALLOWED = new Set([
-  'grove/project/get', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/unit/append',
+  'grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/unit/append',
   'grove/memolet/complete', 'grove/memolet/create', 'grove/memolet/get', 'grove/suggestion/list', 'grove/suggestion/resolve',
 ]);
 const NEEDED = ['grove/memolet/complete', 'grove/memolet/create', 'grove/memolet/get', 'grove/memolet/list', 'grove/chat/send'];

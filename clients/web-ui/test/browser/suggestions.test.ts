@@ -13,7 +13,7 @@ import { useUiSession } from '../support/uiSession';
 const skip = chromiumMissing() || serverMissing();
 if (skip) console.log(`# note: web UI suggestion tests skipped: ${skip}`);
 
-const ALLOWED = new Set(['grove/project/get', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve']);
+const ALLOWED = new Set(['grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve']);
 const NEEDED = ['grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve'];
 
 const TURNS: [string, string][] = [

@@ -15,7 +15,7 @@ if (skip) console.log(`# note: web UI browser tests skipped: ${skip}`);
 
 /** Everything the web UI may call (mirrors WEBVIEW_METHODS of the extension). */
 const ALLOWED = new Set([
-  'grove/project/get', 'grove/project/setCursor', 'grove/unit/append', 'grove/unit/get', 'grove/unit/getMany', 'grove/unit/revisions',
+  'grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/append', 'grove/unit/get', 'grove/unit/getMany', 'grove/unit/revisions',
   'grove/unit/edit', 'grove/unit/setScope', 'grove/unit/delete', 'grove/mainline/set', 'grove/branch/update', 'grove/scope/preview',
   'grove/scope/reset', 'grove/history/undo', 'grove/history/redo', 'grove/search', 'grove/chat/send', 'grove/suggestion/list', 'grove/suggestion/resolve',
 ]);

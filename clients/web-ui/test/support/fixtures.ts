@@ -1,6 +1,6 @@
 // Builders for protocol objects in tests. Unit ids are short and readable ("a", "b1").
 
-import type { Branch, Unit } from '../../src/model/types';
+import type { Branch, Unit, UnitColumns } from '../../src/model/types';
 
 let seq = 0;
 
@@ -57,4 +57,25 @@ export function bigTree(n: number, every = 10, branchLen = 4): { units: Unit[]; 
   }
   branches.unshift(branch(main, null, true));
   return { units, branches };
+}
+
+/**
+ * What grove/project/structure sends for these units: parallel columns in seq order, each
+ * unit's text cut to its head (the first non-blank line, at most 100 characters) as the core does.
+ */
+export function toColumns(units: readonly Unit[]): UnitColumns {
+  const sorted = [...units].sort((a, b) => a.seq - b.seq);
+  const index = new Map(sorted.map((u, i) => [u.id, i]));
+  return {
+    id: sorted.map((u) => u.id),
+    parent: sorted.map((u) => (u.parentId === null ? -1 : index.get(u.parentId) ?? -1)),
+    role: sorted.map((u) => u.role),
+    kind: sorted.map((u) => u.kind),
+    status: sorted.map((u) => u.status),
+    scope: sorted.map((u) => u.scope),
+    seq: sorted.map((u) => u.seq),
+    startsBranch: sorted.map(() => false),
+    head: sorted.map((u) => (/\S[^\n]*/.exec(u.content)?.[0] ?? '').trimEnd().slice(0, 100)),
+    source: sorted.map((u) => u.source ?? null),
+  };
 }

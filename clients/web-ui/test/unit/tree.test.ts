@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { deriveBranches, TreeIndex } from '../../src/model/tree';
-import { bigTree, sampleTree, unit } from '../support/fixtures';
+import { chatUnits } from '../../src/chat/chatView';
+import { deriveBranches, TreeIndex, unitHead } from '../../src/model/tree';
+import { bigTree, sampleTree, toColumns, unit } from '../support/fixtures';
 
 test('pathTo lists ancestors root first and ends at the unit', () => {
   const { units, branches } = sampleTree();
@@ -65,4 +66,43 @@ test('bigTree fixture covers every unit with branches', () => {
   const t = new TreeIndex(units, branches);
   assert.equal(t.branches, branches);
   assert.equal(t.size, 500);
+});
+
+test('a tree read as columns has the same shape, with heads as text marked not loaded', () => {
+  const { units, branches } = sampleTree();
+  const withText = units.map((u) => (u.id === 'c' ? { ...u, content: '\n  first line of c\nsecond line' } : u));
+  const t = TreeIndex.fromColumns('p', toColumns(withText), branches);
+  const full = new TreeIndex(withText, branches);
+  assert.equal(t.size, full.size);
+  for (const u of full.units.values()) {
+    const c = t.units.get(u.id)!;
+    assert.deepEqual([c.parentId, c.role, c.kind, c.status, c.scope, c.seq], [u.parentId, u.role, u.kind, u.status, u.scope, u.seq], u.id);
+    assert.equal(c.loaded, false);
+    // The map labels a unit the same whether its text is loaded or only its head.
+    assert.equal(unitHead(c), unitHead(u), u.id);
+  }
+  assert.equal(t.units.get('c')!.content, 'first line of c');
+  assert.equal(t.units.get('a')!.parentId, null);
+  assert.deepEqual(t.pathTo('z1').map((u) => u.id), ['a', 'b', 'x1', 'z1']);
+  assert.equal(t.chainTip('b'), 'd');
+});
+
+test('the text fetched is what the chat shows for the focus: the end of its path and the rest of its chain', () => {
+  const { units, branches } = sampleTree();
+  const t = TreeIndex.fromColumns('p', toColumns(units), branches);
+  const shown = (focus: string, window = 120) => {
+    const { path, after } = chatUnits(t, focus, window);
+    return t.missingText([...path, ...after].map((u) => u.id));
+  };
+  assert.deepEqual(shown('b'), ['a', 'b', 'c', 'd'], 'the mainline, not the branches at b');
+  assert.deepEqual(shown('x1'), ['a', 'b', 'x1', 'x2'], 'another chain: its own path');
+  assert.deepEqual(shown('x2', 2), ['x1', 'x2'], 'a long path: only the window');
+  // Once fetched, a unit is whole and is not asked for again.
+  const fetched = ['a', 'b', 'c', 'd'].map((id) => units.find((u) => u.id === id)!);
+  assert.equal(t.withUnits(fetched), t, 'loading text keeps the layout');
+  assert.deepEqual(shown('b'), []);
+  assert.equal(t.units.get('c')!.content, 'text c');
+  assert.equal(t.units.get('c')!.loaded, undefined);
+  assert.deepEqual(shown('x1'), ['x1', 'x2']);
+  assert.deepEqual(t.missingText(['nope', 'y1']), ['y1'], 'unknown ids are left out');
 });

@@ -112,7 +112,15 @@ local function transcript()
   table.insert(lines, "")
   local streams = state.streams()
   local cursor = state.cursor()
-  for _, id in ipairs(state.path(cursor)) do
+  local path = state.path(cursor)
+  -- Loads fetch the path's text before rendering; anything still short of it follows.
+  local headless = vim.tbl_filter(function(id)
+    return state.unit(id).loaded == false
+  end, path)
+  if #headless > 0 then
+    state.want_text(headless)
+  end
+  for _, id in ipairs(path) do
     local u = state.unit(id)
     local scope = state.scope_state(id)
     first_row[id] = #lines

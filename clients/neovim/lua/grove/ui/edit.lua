@@ -16,6 +16,15 @@ function M.open(id)
     vim.notify("Grove: a deleted unit cannot be edited", vim.log.levels.WARN)
     return
   end
+  if u.loaded == false then
+    -- Only its head is here (the tree came from grove/project/structure): fetch the text.
+    return state.ensure_text({ id }, function()
+      local got = state.unit(id)
+      if got and got.loaded ~= false then
+        M.open(id)
+      end
+    end)
+  end
   local name = "grove://edit/" .. id
   local buf = vim.fn.bufnr(name)
   if buf == -1 then

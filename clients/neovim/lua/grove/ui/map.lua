@@ -36,9 +36,9 @@ local function unit_line(prefix, id)
   elseif u.kind == "code" and type(u.source) == "table" then
     local file = u.source.uri and vim.fn.fnamemodify(vim.uri_to_fname(u.source.uri), ":t") or "code"
     local memo = u.source.memo ~= vim.NIL and u.source.memo or nil
-    text = string.format("%s: %s %s", u.role or "?", file, buffer.oneline(memo or u.content, config.options.map_line_width))
+    text = string.format("%s: %s %s", u.role or "?", file, buffer.oneline(memo or state.head(u), config.options.map_line_width))
   else
-    text = string.format("%s: %s", u.role or "?", buffer.oneline(u.content, config.options.map_line_width))
+    text = string.format("%s: %s", u.role or "?", buffer.oneline(state.head(u), config.options.map_line_width))
   end
   local marks = {}
   if id == state.cursor() then

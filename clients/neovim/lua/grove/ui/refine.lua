@@ -258,6 +258,15 @@ function M.open(id, done)
     vim.notify("Grove: refine works on an answer (an assistant unit)", vim.log.levels.WARN)
     return
   end
+  if u.loaded == false then
+    -- Its citations are read from its text; only its head is here so far.
+    return state.ensure_text({ id }, function()
+      local got = state.unit(id)
+      if got and got.loaded ~= false then
+        M.open(id, done)
+      end
+    end)
+  end
   r = { target = id, entries = {}, groups = {}, picked = nil }
   local turn = state.turn(id)
   for _, mid in ipairs(turn and turn.retrieved or {}) do

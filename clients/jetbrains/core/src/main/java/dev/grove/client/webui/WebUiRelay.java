@@ -31,7 +31,7 @@ import java.util.function.Consumer;
 public final class WebUiRelay implements AutoCloseable {
   /** Requests the web UI makes (clients/web-ui/src/channel/methods.ts); nothing else passes. */
   public static final Set<String> WEB_UI_REQUESTS = Set.of(
-      Methods.PROJECT_GET, Methods.PROJECT_SET_CURSOR, Methods.UNIT_APPEND,
+      Methods.PROJECT_GET, Methods.PROJECT_STRUCTURE, Methods.PROJECT_SET_CURSOR, Methods.UNIT_APPEND,
       Methods.UNIT_GET_MANY, Methods.UNIT_EDIT, Methods.UNIT_SET_SCOPE, Methods.UNIT_DELETE,
       Methods.MAINLINE_SET, Methods.BRANCH_UPDATE, Methods.BRANCH_RETURN, Methods.SCOPE_PREVIEW,
       Methods.HISTORY_UNDO, Methods.HISTORY_REDO, Methods.SEARCH, Methods.CHAT_SEND,

@@ -1,0 +1,62 @@
+// A 20,000-unit project in the web UI against grove-server: the tree comes from
+// grove/project/structure (no text), and only what the chat shows is fetched whole.
+
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Unit } from '../../src/model/types';
+import { buildBigProject } from '../support/bigProject';
+import { chromiumMissing } from '../support/browser';
+import { serverMissing } from '../support/server';
+import { useUiSession } from '../support/uiSession';
+
+const skip = chromiumMissing() || serverMissing();
+
+const ALLOWED = new Set(['grove/project/get', 'grove/project/structure', 'grove/project/setCursor', 'grove/unit/getMany', 'grove/scope/preview', 'grove/suggestion/list']);
+
+describe('a big project read through grove/project/structure', { skip }, () => {
+  const session = useUiSession({ allowed: ALLOWED, needed: ['grove/project/structure'] });
+
+  /** The chat's units once none is waiting for its text: id and shown text. */
+  async function chatTexts(page: Page): Promise<{ id: string; text: string }[]> {
+    await page.waitForFunction(() => document.querySelectorAll('article.unit').length > 0 && document.querySelectorAll('article.unit.text-loading').length === 0, null, { timeout: 20000 });
+    return page.locator('article.unit').evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-unit-id')!, text: e.querySelector('.content')!.textContent! })));
+  }
+
+  test('the map draws 20,000 units and the chat shows the full text of its chain, also after moving to another', async (t) => {
+    if (session.lacking(t)) return;
+    const big = await buildBigProject(session.rpc, 'Big map', 200, 99);
+    const ui = await session.openView(null);
+    await ui.page.waitForFunction(() => window.groveApp !== undefined);
+    const first = await ui.page.evaluate(async (projectId) => {
+      const app = window.groveApp!;
+      const t0 = performance.now();
+      window.postMessage({ type: 'setProject', projectId }, '*');
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, ...app.snapshot() };
+      }
+    }, big.project.id);
+    console.log(`# note: first render of the map of ${first.unitCount} units through grove/project/structure: ${first.ms.toFixed(0)} ms`);
+    assert.equal(first.unitCount, big.units);
+    assert.ok((await ui.page.evaluate((id) => window.groveApp!.map.laneOf(id), big.chains[0][0]))! >= 1, 'a side chain has a lane of its own');
+
+    const expectFull = async (shown: { id: string; text: string }[]) => {
+      const { units } = await session.rpc<{ units: Unit[] }>('grove/unit/getMany', { unitIds: shown.map((s) => s.id) });
+      for (const u of units) assert.equal(shown.find((s) => s.id === u.id)!.text, u.content, `${u.id} shows its whole text, not its head`);
+    };
+    const shown = await chatTexts(ui.page);
+    await expectFull(shown);
+    // Only what the chat shows was fetched whole.
+    const missing = await ui.page.evaluate(() => window.groveApp!.snapshot().textMissing);
+    assert.equal(missing, big.units - shown.length);
+
+    // Another chain: its units' text is fetched before it is shown.
+    const target = big.chains[40][150];
+    await ui.page.evaluate((id) => window.groveApp!.locate(id), target);
+    await ui.page.locator(`article.unit[data-unit-id="${target}"]`).waitFor();
+    const other = await chatTexts(ui.page);
+    assert.ok(other.some((s) => s.id === big.chains[40][199]), 'the chat follows the chain to its tip');
+    await expectFull(other);
+  });
+});

@@ -1,0 +1,43 @@
+// Builds a large project in a real grove-server through the protocol (grove/unit/append only):
+// a mainline of `chainLength` units and `sideChains` branches of `chainLength` units, each
+// anchored at an evenly spread mainline unit: the issue 15 benchmark's shape (1,000 + 99 x 1,000).
+// The protocol has no batch append, but requests that arrive together are committed together,
+// so the side chains grow side by side with one append in flight per chain.
+
+import type { Project, Unit } from '../../src/model/types';
+
+export type Request = <T>(method: string, params: unknown) => Promise<T>;
+
+export interface BigProject {
+  readonly project: Project;
+  /** The mainline's unit ids, root first. */
+  readonly mainline: string[];
+  /** Each side chain's unit ids, head first. */
+  readonly chains: string[][];
+  readonly units: number;
+}
+
+/** About 400 bytes over a few lines, like a chat message; the first line names the unit. */
+export function bigText(chain: number, k: number): string {
+  const body = 'The retry policy backs off exponentially with jitter, capped at thirty seconds; idempotent calls only.';
+  return `Chain ${chain} message ${k}: ${k % 2 ? 'a question' : 'an answer'} about retries\n${body}\n${body}\n${body}`;
+}
+
+export async function buildBigProject(request: Request, title: string, chainLength: number, sideChains: number): Promise<BigProject> {
+  const project = await request<Project>('grove/project/create', { title });
+  const append = (parentId: string | null, chain: number, k: number, branch?: object) =>
+    request<Unit>('grove/unit/append', { projectId: project.id, parentId, role: k % 2 ? 'user' : 'assistant', content: bigText(chain, k), ...(branch ? { branch } : {}) });
+  const mainline: string[] = [];
+  for (let k = 0; k < chainLength; k++) mainline.push((await append(mainline[k - 1] ?? null, 0, k)).id);
+  const chains: string[][] = Array.from({ length: sideChains }, () => []);
+  const anchor = (c: number) => mainline[Math.floor(((c + 1) * chainLength) / (sideChains + 1))];
+  await Promise.all(
+    chains.map(async (ids, c) => {
+      for (let k = 0; k < chainLength; k++) {
+        const parent = k === 0 ? anchor(c) : ids[k - 1];
+        ids.push((await append(parent, c + 1, k, k === 0 ? { title: `Side ${c + 1}` } : undefined)).id);
+      }
+    }),
+  );
+  return { project, mainline, chains, units: chainLength * (sideChains + 1) };
+}
