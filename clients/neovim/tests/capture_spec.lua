@@ -83,7 +83,7 @@ describe("capture", function()
     assert.is_true(seen)
   end)
 
-  it("costs three requests: the append and one load, the didChange that follows is skipped", function()
+  it("costs four requests: the append and one load, the didChange that follows is skipped", function()
     local pid = h.new_project("Cost")
     h.append(pid, nil, "user", "Look at this code")
     h.reload()
@@ -122,8 +122,9 @@ describe("capture", function()
     client.request = request
     -- Before results carried their revision and cursor, the same capture cost 7: the
     -- append, a load (project, scope, suggestions), and that load again for the
-    -- capture's own didChange.
-    assert.same({ "grove/unit/append", "grove/project/get", "grove/scope/preview" }, calls)
+    -- capture's own didChange. A load is now the structure (no text), the text of the
+    -- chat's path and the scope.
+    assert.same({ "grove/unit/append", "grove/project/structure", "grove/unit/getMany", "grove/scope/preview" }, calls)
     assert.equals(1, #code_units(pid))
   end)
 
