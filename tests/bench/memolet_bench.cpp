@@ -80,6 +80,20 @@ Exchange exchangeAbout(uint64_t topic, uint64_t& rng) {
           "The " + sentence(topic, rng, 18) + ". Then " + sentence(topic, rng, 14) + "."};
 }
 
+// Appends a question under `parent` and its answer under it; the answer's id.
+std::string appendExchange(grove::Engine& engine, const std::string& project,
+                           const std::optional<std::string>& parent, const Exchange& e) {
+  grove::AppendRequest r;
+  r.projectId = project;
+  r.parentId = parent;
+  r.role = grove::Role::User;
+  r.content = e.question;
+  r.parentId = engine.append(r).id;
+  r.role = grove::Role::Assistant;
+  r.content = e.answer;
+  return engine.append(r).id;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -112,17 +126,7 @@ int main(int argc, char** argv) {
       project = engine.createProject("conversation " + std::to_string(exchanges / 50), std::nullopt).id;
       at.reset();
     }
-    Exchange e = exchangeAbout(next(rng) % kTopics, rng);
-    grove::AppendRequest q;
-    q.projectId = project;
-    q.parentId = at;
-    q.role = grove::Role::User;
-    q.content = e.question;
-    std::string qid = engine.append(q).id;
-    q.parentId = qid;
-    q.role = grove::Role::Assistant;
-    q.content = e.answer;
-    at = engine.append(q).id;
+    at = appendExchange(engine, project, at, exchangeAbout(next(rng) % kTopics, rng));
     ++exchanges;
     // Counting reads every memolet: often only near the target.
     size_t every = target - std::min(target, made) > 12000 ? 10000 : 1000;
@@ -166,18 +170,7 @@ int main(int argc, char** argv) {
     std::string big = engine.createProject("a 6,000-turn conversation", std::nullopt).id;
     std::optional<std::string> tip;
     engine.beginBatch();
-    for (int i = 0; i < 3000; ++i) {
-      Exchange e = exchangeAbout(next(rng) % kTopics, rng);
-      grove::AppendRequest r;
-      r.projectId = big;
-      r.parentId = tip;
-      r.role = grove::Role::User;
-      r.content = e.question;
-      r.parentId = engine.append(r).id;
-      r.role = grove::Role::Assistant;
-      r.content = e.answer;
-      tip = engine.append(r).id;
-    }
+    for (int i = 0; i < 3000; ++i) tip = appendExchange(engine, big, tip, exchangeAbout(next(rng) % kTopics, rng));
     engine.commitBatch();
     grove::MemoletQuery sq;
     sq.limit = 10;
