@@ -10,7 +10,7 @@
 
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { buildBigProject } from '../test/support/bigProject';
+import { buildBigProject, timeFirstDraw } from '../test/support/bigProject';
 import { chromiumMissing, launchChromium } from '../test/support/browser';
 import { openUi } from '../test/support/pageHost';
 import { existsSync, rmSync, statSync } from 'node:fs';
@@ -58,16 +58,7 @@ async function firstScreen(browser: Browser, srv: Live, projectId: string, metho
   };
   const ui = await openUi(browser, port, { projectId: null, methods, allowed });
   try {
-    await ui.page.waitForFunction(() => window.groveApp !== undefined);
-    const first = await ui.page.evaluate(async (projectId) => {
-      const app = window.groveApp!;
-      const t0 = performance.now();
-      window.postMessage({ type: 'setProject', projectId }, '*');
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return app.map.lastDrawEnd - t0;
-      }
-    }, projectId);
+    const first = (await timeFirstDraw(ui.page, projectId)).ms;
     return { ms: first, requests: requests.join(', ') };
   } finally {
     await ui.close();

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Unit } from '../../src/model/types';
-import { buildBigProject } from '../support/bigProject';
+import { buildBigProject, timeFirstDraw } from '../support/bigProject';
 import { chromiumMissing } from '../support/browser';
 import { serverMissing } from '../support/server';
 import { useUiSession } from '../support/uiSession';
@@ -27,16 +27,7 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     if (session.lacking(t)) return;
     const big = await buildBigProject(session.rpc, 'Big map', 200, 99);
     const ui = await session.openView(null);
-    await ui.page.waitForFunction(() => window.groveApp !== undefined);
-    const first = await ui.page.evaluate(async (projectId) => {
-      const app = window.groveApp!;
-      const t0 = performance.now();
-      window.postMessage({ type: 'setProject', projectId }, '*');
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, ...app.snapshot() };
-      }
-    }, big.project.id);
+    const first = await timeFirstDraw(ui.page, big.project.id);
     console.log(`# note: first render of the map of ${first.unitCount} units through grove/project/structure: ${first.ms.toFixed(0)} ms`);
     assert.equal(first.unitCount, big.units);
     assert.ok((await ui.page.evaluate((id) => window.groveApp!.map.laneOf(id), big.chains[0][0]))! >= 1, 'a side chain has a lane of its own');

@@ -4,6 +4,7 @@
 // The protocol has no batch append, but requests that arrive together are committed together,
 // so the side chains grow side by side with one append in flight per chain.
 
+import type { Page } from 'playwright-core';
 import type { Project, Unit } from '../../src/model/types';
 
 export type Request = <T>(method: string, params: unknown) => Promise<T>;
@@ -40,4 +41,19 @@ export async function buildBigProject(request: Request, title: string, chainLeng
     }),
   );
   return { project, mainline, chains, units: chainLength * (sideChains + 1) };
+}
+
+/** Opens `projectId` in a loaded web UI page and times it to the map's first draw; with the
+ *  units the view then holds. Shared by the Chromium test and the benchmark. */
+export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms: number; unitCount: number }> {
+  await page.waitForFunction(() => window.groveApp !== undefined);
+  return page.evaluate(async (id) => {
+    const app = window.groveApp!;
+    const t0 = performance.now();
+    window.postMessage({ type: 'setProject', projectId: id }, '*');
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, unitCount: app.snapshot().unitCount };
+    }
+  }, projectId);
 }
