@@ -386,7 +386,8 @@ void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& 
       // mark skips streaming units) is indexed now; the rest waits for the
       // mark, below or in a deferred catch-up.
       Node* q = nullptr;
-      if (n->unit.seq < store->memolets().indexedUpTo(projectId) && answersAQuestion(*this, *n, q))
+      // The in-memory test first: most appends are not answers, and the mark is a query.
+      if (answersAQuestion(*this, *n, q) && n->unit.seq < store->memolets().indexedUpTo(projectId))
         for (auto& m : memolets::indexExchange(*this, *q, *n)) changed.push_back(std::move(m));
       continue;
     }
