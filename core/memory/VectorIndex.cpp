@@ -38,8 +38,18 @@ float dot(const float* a, const float* b, size_t n) {
 // plain loops over widened products that the vectoriser turns into SIMD (-O3
 // is set for this file in CMakeLists.txt). Widening 8-bit lanes is slow in
 // baseline x86-64 SSE2, so on x86-64 an AVX2 clone is built as well and picked
-// at load time when the CPU has it (4-5x faster there).
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__)
+// at load time when the CPU has it (4-5x faster there). Not under
+// ThreadSanitizer: the clone's resolver runs while the loader relocates the
+// program, before TSan's runtime is up, and its instrumented code crashes.
+#if defined(__SANITIZE_THREAD__)
+#define GROVE_NO_SIMD_CLONES 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define GROVE_NO_SIMD_CLONES 1
+#endif
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) && \
+    !defined(GROVE_NO_SIMD_CLONES)
 #define GROVE_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define GROVE_SIMD_CLONES

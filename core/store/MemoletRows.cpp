@@ -262,7 +262,12 @@ std::vector<std::string> MemoletRows::trashedProjects() {
 
 size_t MemoletRows::documentFrequency(std::string_view term) {
   Stmt& st = st_->vocab.reset().bind(1, term);
-  return st.step() ? static_cast<size_t>(st.integer(0)) : 0;
+  size_t n = st.step() ? static_cast<size_t>(st.integer(0)) : 0;
+  // Close the fts5vocab cursor now: left open while indexing writes the FTS
+  // index, its release later touched a structure the writes had freed (heap
+  // corruption, seen under load; docs/decisions.md).
+  st.reset();
+  return n;
 }
 
 size_t MemoletRows::documentCount() {

@@ -102,6 +102,13 @@ void Db::finishReads() {
     if (sqlite3_stmt_busy(st)) sqlite3_reset(st);
 }
 
+size_t Db::runningStatements() {
+  size_t n = 0;
+  for (sqlite3_stmt* st = sqlite3_next_stmt(db_, nullptr); st; st = sqlite3_next_stmt(db_, st))
+    if (sqlite3_stmt_busy(st)) ++n;
+  return n;
+}
+
 void Db::exec(const char* sql) {
   char* err = nullptr;
   int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &err);

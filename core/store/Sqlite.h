@@ -33,6 +33,10 @@ public:
   /// 100,000) and the database file stays empty. Called at the end of each
   /// transaction, when no caller is between rows.
   void finishReads();
+  /// How many statements are between rows now (0 when every read ran to its
+  /// end or was reset): a read must not leave a cursor open on an index that
+  /// later writes change.
+  size_t runningStatements();
   const std::string& path() const { return path_; }
   bool readOnly() const { return readOnly_; }
 

@@ -528,6 +528,8 @@ std::vector<SearchHit> SqliteStore::search(const std::string& query,
 
 sqlite::Db& SqliteStore::db() { return impl_->db; }
 
+size_t SqliteStore::runningStatements() { return impl_->db.runningStatements(); }
+
 MemoletStore& SqliteStore::memolets() {
   if (!memoletRows_) memoletRows_ = std::make_unique<MemoletRows>(impl_->db);
   return *memoletRows_;

@@ -99,6 +99,10 @@ public:
   // Memolets (MemoletRows.cpp).
   MemoletStore& memolets() override;
 
+public:
+  /// Statements between rows now (store tests: reads close their cursors).
+  size_t runningStatements();
+
 private:
   /// The connection, for the row files that add tables to this store
   /// (their statements are prepared per call: they run a few times per turn).

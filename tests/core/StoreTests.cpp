@@ -63,6 +63,26 @@ TEST_F(StoreTest, ProjectScopedBm25FindsTheProjectsMatchesBeyondTheGlobalTop) {
   EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("toml"), std::nullopt, 10).size(), 10u);
 }
 
+// An fts5vocab cursor left open while the index was written later released a
+// structure the writes had freed: heap corruption under load, never seen by
+// the sanitizers because it happened inside SQLite. Reading a document
+// frequency must leave no statement running.
+TEST_F(StoreTest, ReadingADocumentFrequencyLeavesNoCursorOpen) {
+  auto engine = open();
+  std::string pid = engine->createProject("p", std::nullopt).id;
+  SqliteStore s({db, false});
+  Memolet m;
+  m.id = "m_toml";
+  m.projectId = pid;
+  m.title = "t";
+  m.text = "toml parser settings";
+  s.begin();
+  s.memolets().putMemolet(m);
+  s.commit();
+  ASSERT_EQ(s.memolets().documentFrequency("toml"), 1u) << "the term must be found, so its cursor had a row";
+  EXPECT_EQ(s.runningStatements(), 0u);
+}
+
 TEST_F(StoreTest, FreshStoreIsAtTheLatestSchema) {
   SqliteStore s({db, false});
   EXPECT_EQ(s.schemaVersion(), latestSchemaVersion());
