@@ -30,8 +30,12 @@ TEST(Drift, SideQuestionReusingTheThreadsWordsStillBranches) {
 }
 
 TEST(Drift, StandaloneQuestionOnAnUnseenSubjectBranchesWithoutCue) {
-  auto got = analyze(
-      onMainline(vectorThread(), "How do I configure Kubernetes readiness probes differently from liveness probes?"));
+  // Issue 13: without a cue this is no longer a card at the default precision
+  // floor (on real conversations such questions were as often the next step of
+  // the work); it is for a user whose record shows they take branch cards.
+  auto in = onMainline(vectorThread(), "How do I configure Kubernetes readiness probes differently from liveness probes?");
+  EXPECT_EQ(find(analyze(in), SignalKind::Branch), nullptr);
+  auto got = analyze(in, adjusted(Thresholds{}, Bias{1, 0, 0}));
   const Signal* b = find(got, SignalKind::Branch);
   ASSERT_NE(b, nullptr);
   EXPECT_NE(b->reason.find("Kubernetes"), std::string::npos) << b->reason;

@@ -56,15 +56,19 @@ TEST(EvalSet, ShapeAndFixedSplit) {
 
 TEST(EvalSet, HeldOutF1StaysAboveTheFloor) {
   eval::Score s = eval::evaluate(evalSet(), "heldout", Thresholds{});
-  // Achieved with the shipped thresholds: branch 0.875, return 0.828.
-  EXPECT_GE(s.branch.f1(), 0.82) << "branch P " << s.branch.precision() << " R " << s.branch.recall();
-  EXPECT_GE(s.ret.f1(), 0.78) << "return P " << s.ret.precision() << " R " << s.ret.recall();
+  // Achieved with the shipped models (issue 13; grove_quality_eval): branch
+  // P 0.933 R 0.737 F1 0.824, return P 1.000 R 0.737 F1 0.848 (the hand-fitted
+  // rules before them: 0.788 and 0.813 on the same split). Floors: one message less.
+  EXPECT_GE(s.branch.f1(), 0.78) << "branch P " << s.branch.precision() << " R " << s.branch.recall();
+  EXPECT_GE(s.branch.precision(), 0.85) << "cards interrupt: precision first";
+  EXPECT_GE(s.ret.f1(), 0.80) << "return P " << s.ret.precision() << " R " << s.ret.recall();
+  EXPECT_GE(s.ret.precision(), 0.85);
 }
 
 TEST(EvalSet, TuneF1StaysAboveTheFloor) {
   eval::Score s = eval::evaluate(evalSet(), "tune", Thresholds{});
-  // Achieved: branch 0.929, return 1.000, extract 0.857.
-  EXPECT_GE(s.branch.f1(), 0.88) << "branch P " << s.branch.precision() << " R " << s.branch.recall();
-  EXPECT_GE(s.ret.f1(), 0.95) << "return P " << s.ret.precision() << " R " << s.ret.recall();
+  // Achieved (trained on this split): branch 0.903, return 0.952, extract 0.857.
+  EXPECT_GE(s.branch.f1(), 0.86) << "branch P " << s.branch.precision() << " R " << s.branch.recall();
+  EXPECT_GE(s.ret.f1(), 0.90) << "return P " << s.ret.precision() << " R " << s.ret.recall();
   EXPECT_GE(s.extract.f1(), 0.8);
 }
