@@ -35,7 +35,7 @@ std::string_view toString(SignalKind kind);
 struct Thresholds {
   /// Branch when the branch model's probability reaches this.
   double branch = shippedBranchThreshold();
-  /// The same in chit-chat (short code-free turns on both sides), where
+  /// The same in chit-chat (short turns free of code and of programming words), where
   /// topic shifts are routine and a branch is cheap.
   double branchChat = shippedBranchChatThreshold();
   /// Return when the return model's probability reaches this.

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "structure/Cues.h"
+#include "structure/Vocabulary.h"
 
 namespace grove::structure {
 namespace {
@@ -113,8 +114,10 @@ Context contextOf(const AnalysisInput& in) {
   for (size_t i = recentFrom; i < path.size(); ++i) {
     c.recentLongest = std::max(c.recentLongest, path[i].text.size());
     chars += path[i].text.size();
+    c.recentTechnical += technicalWords(path[i].text);
     for (char ch : path[i].text) symbols += std::string_view("{}[]()<>=;_|$#`").find(ch) != std::string_view::npos;
   }
+  c.messageTechnical = technicalWords(in.message);
   c.recentSymbols = chars ? static_cast<double>(symbols) / static_cast<double>(chars) : 0.0;
   for (size_t k = 0; k < parentTurns.size(); ++k) c.parent.add(parentTerms[k], roleWeight(*parentTurns[k]), c.idf);
   return c;

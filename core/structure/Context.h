@@ -26,6 +26,8 @@ struct Context {
   int pathUnits = 0;          // units on the whole path (turn position)
   size_t recentLongest = 0;   // characters of the longest recent unit
   double recentSymbols = 0;   // share of code punctuation in the recent units' text
+  int recentTechnical = 0;    // programming words in the recent units (structure::technicalWords)
+  int messageTechnical = 0;   // and in the message
   int contentWords = 0;       // the message's distinct non-generic terms
 };
 

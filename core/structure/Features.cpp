@@ -63,7 +63,14 @@ bool newTaskCue(const std::string& cue) {
 }  // namespace
 
 bool chatStyle(const Context& c) {
-  return c.pathUnits >= 2 && c.recentLongest < 120 && c.recentSymbols < 0.03 && shapeOf(c.messageText).symbols < 0.3;
+  // Programming vocabulary means work, however short the turns: "What backoff
+  // cap should the retry loop use for HTTP 503 responses?" is not small talk.
+  return c.pathUnits >= 2 && c.recentLongest < 120 && c.recentSymbols < 0.03 && shapeOf(c.messageText).symbols < 0.3 &&
+         c.recentTechnical == 0 && c.messageTechnical == 0;
+}
+
+bool offDomain(const Context& c) {
+  return c.recentTechnical >= 2 && c.messageTechnical == 0 && c.contentWords >= 3 && shapeOf(c.messageText).question;
 }
 
 const std::vector<std::string_view>& branchFeatureNames() {
@@ -72,7 +79,7 @@ const std::vector<std::string_view>& branchFeatureNames() {
       "cosine",        "last_user_coverage", "novelty",        "shift_x_novelty",     "content_words",
       "short_message", "length",           "lines",            "symbols",             "pasted",
       "question",      "non_latin",        "closure_then_more", "previous_closed",    "new_task_cue",
-      "chat_style", "chat_x_novelty", "standalone_x_novelty"};
+      "chat_style", "chat_x_novelty", "standalone_x_novelty", "off_domain", "off_domain_unseen"};
   return names;
 }
 
@@ -106,7 +113,9 @@ std::vector<double> branchFeatures(const Context& c, const DriftEstimate& d) {
           newTaskCue(rest) ? 1.0 : 0.0,
           chat ? 1.0 : 0.0,
           chat ? d.novelty : 0.0,
-          d.standalone && c.contentWords >= 3 ? d.novelty : 0.0};
+          d.standalone && c.contentWords >= 3 ? d.novelty : 0.0,
+          offDomain(c) ? 1.0 : 0.0,
+          offDomain(c) && d.coverage < 0.1 ? 1.0 : 0.0};
 }
 
 const std::vector<std::string_view>& returnFeatureNames() {

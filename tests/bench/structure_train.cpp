@@ -14,6 +14,7 @@
 // probability whose out-of-fold precision on the programming conversations
 // reaches the floor (default 0.85: a card interrupts, so precision first),
 // taking the best F1 among those.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -261,6 +262,22 @@ int main(int argc, char** argv) {
   addConversations(data, eval::loadRealDev(bench), "real-dev", group);
   if (tiageWeight > 0) addDialogues(data, eval::loadTiage(bench, "train"), tiageWeight, group);
   std::printf("examples: branch %zu, return %zu\n", data.branch.size(), data.ret.size());
+  // How often each source reads as chit-chat and as off-domain (the features
+  // that switch the lenient bar and flag a question outside the thread's domain).
+  const auto& names = branchFeatureNames();
+  auto column = [&](std::string_view f) { return std::find(names.begin(), names.end(), f) - names.begin(); };
+  for (const std::string src : {"own", "real-dev", "tiage"}) {
+    int n = 0, chat = 0, off = 0, offBranch = 0;
+    for (const auto& e : data.branch) {
+      if (e.source != src) continue;
+      ++n;
+      chat += e.x[column("chat_style")] > 0;
+      off += e.x[column("off_domain")] > 0;
+      offBranch += e.x[column("off_domain")] > 0 && e.y;
+    }
+    std::printf("  %-8s %5d messages: chit-chat style %.1f%%, off-domain %d (%d of them branches)\n", src.c_str(), n,
+                n ? 100.0 * chat / n : 0.0, off, offBranch);
+  }
 
   Trained b = train("branch", data.branch, floor);
   Trained r = train("return", data.ret, floor);

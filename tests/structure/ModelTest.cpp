@@ -6,6 +6,7 @@
 #include "Paths.h"
 #include "structure/Analysis.h"
 #include "structure/Model.h"
+#include "structure/Vocabulary.h"
 
 using namespace grove::structure;
 using namespace grove::structure::testing;
@@ -47,4 +48,33 @@ TEST(Model, ConfidenceIsTheModelsProbability) {
   ASSERT_NE(b, nullptr);
   EXPECT_GE(b->confidence, shippedBranchThreshold());
   EXPECT_LE(b->confidence, 1.0);
+}
+
+// Terse programming chat is not small talk: short, code-free turns that speak
+// programming ("HTTP", "503", "retry") are judged at the programming bar. The
+// VS Code end-to-end conversation (every answer "Retries swallow every error.")
+// got a card at 0.236 on its second message when it read as chit-chat, and the
+// cooldown then hid the card for the announced shift that followed.
+TEST(Model, TerseProgrammingChatIsNotChitChat) {
+  const char* answer = "Retries swallow every error.";
+  std::vector<std::pair<std::string, std::string>> qa;
+  for (const char* q : {"Our HTTP client retries failed requests in a loop. How should the retry backoff work?",
+                        "What backoff cap should the retry loop use for HTTP 503 responses?",
+                        "How do we stop the retry loop from hammering the HTTP server during an outage?"}) {
+    if (!qa.empty()) EXPECT_EQ(find(analyze(onMainline(exchanges(qa), q)), SignalKind::Branch), nullptr) << q;
+    qa.push_back({q, answer});
+  }
+  auto got = analyze(onMainline(exchanges(qa), "Unrelated: what is a good recipe for sourdough bread with rye flour?"));
+  const Signal* b = find(got, SignalKind::Branch);
+  ASSERT_NE(b, nullptr);
+  EXPECT_GE(b->confidence, shippedBranchThreshold());
+}
+
+TEST(Model, ProgrammingVocabularyIsCountedAndSmallTalkIsNot) {
+  for (const char* tech : {"HTTP", "503", "parse_config", "parseConfig", "os.path", "main.py", "utf8", "run()",
+                           "the retry backoff", "src/main", "a Postgres database"})
+    EXPECT_GT(technicalWords(tech), 0) << tech;
+  for (const char* chat : {"hi! how was your weekend?", "I am 25 and I have 2 dogs", "OK, see you in 2019",
+                           "a border collie, she never gets tired lol", "i have an iPhone", "e.g. bread"})
+    EXPECT_EQ(technicalWords(chat), 0) << chat;
 }
