@@ -1,12 +1,14 @@
 #include "structure/Analysis.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 
 #include "structure/Context.h"
 #include "structure/Cues.h"
 #include "structure/Delegation.h"
 #include "structure/Drift.h"
+#include "structure/Features.h"
 #include "structure/Return.h"
 #include "structure/Title.h"
 #include "structure/Workflow.h"
@@ -24,12 +26,26 @@ std::string_view toString(SignalKind kind) {
 }
 
 Thresholds adjusted(const Thresholds& base, const Bias& bias) {
-  // A full bias of -1 (the user rejects every such card) raises a threshold
-  // by 0.2; +1 lowers it by 0.2. Linear, so it moves monotonically.
+  // A full bias of -1 (the user rejects every such card) raises a score
+  // threshold by 0.2; +1 lowers it by 0.2. The branch and return bars are
+  // probabilities of a trained model, so they move in log-odds instead, by
+  // up to 2 (0.54 -> 0.90 for a full rejecter): a linear 0.2 could never
+  // silence a card the model is sure of, however often it was rejected.
   auto move = [](double t, double b) { return std::clamp(t - 0.2 * std::clamp(b, -1.0, 1.0), 0.05, 0.98); };
+  auto moveOdds = [](double p, double b) {
+    double logit = std::log(p / (1.0 - p)) - 2.0 * std::clamp(b, -1.0, 1.0);
+    return std::clamp(1.0 / (1.0 + std::exp(-logit)), 0.05, 0.98);
+  };
   Thresholds out = base;
-  out.branch = move(base.branch, bias.branch);
-  out.ret = move(base.ret, bias.ret);
+  out.branch = moveOdds(base.branch, bias.branch);
+  // A user who rejects branch cards loses the chit-chat leniency first: the
+  // chit-chat bar rises toward the (raised) programming bar in proportion to
+  // the rejection bias, so the evidence that silences a card in a technical
+  // thread silences it in small talk too. Still monotonic.
+  double chat = moveOdds(base.branchChat, bias.branch);
+  if (bias.branch < 0) chat += (std::max(out.branch, chat) - chat) * std::min(1.0, -bias.branch);
+  out.branchChat = chat;
+  out.ret = moveOdds(base.ret, bias.ret);
   out.extract = move(base.extract, bias.extract);
   return out;
 }
@@ -40,11 +56,11 @@ bool blank(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); });
 }
 
-Signal branchSignal(const AnalysisInput& in, const DriftEstimate& d) {
+Signal branchSignal(const AnalysisInput& in, const DriftEstimate& d, double p) {
   Signal s;
   s.kind = SignalKind::Branch;
   s.anchorIds = {in.path.back().unitId};
-  s.confidence = d.score;
+  s.confidence = p;
   s.title = intentTitle(in.message);
   std::string about = d.threadWords.empty() ? "" : " about " + quoted(d.threadWords);
   if (!d.shiftCue.empty()) {
@@ -60,11 +76,11 @@ Signal branchSignal(const AnalysisInput& in, const DriftEstimate& d) {
   return s;
 }
 
-Signal returnSignal(const AnalysisInput& in, const ReturnEstimate& r) {
+Signal returnSignal(const AnalysisInput& in, const ReturnEstimate& r, double p) {
   Signal s;
   s.kind = SignalKind::Return;
   s.anchorIds = {in.branchHeadId, in.parentTipId};
-  s.confidence = r.score;
+  s.confidence = p;
   std::string branch = in.branchTitle.empty() ? "this branch" : "the branch '" + in.branchTitle + "'";
   if (!r.returnCue.empty() && !r.parentWords.empty()) {
     s.reason = "You went back (\"" + r.returnCue + "\") to " + quoted(r.parentWords) +
@@ -111,23 +127,21 @@ std::vector<Signal> analyze(const AnalysisInput& in, const Thresholds& th) {
 
   if (in.onBranch) {
     ReturnEstimate r = estimateReturn(c);
-    if (r.score >= th.ret) {
-      out.push_back(returnSignal(in, r));
+    double pr = returnModel().probability(returnFeatures(c, r));
+    if (pr >= th.ret) {
+      out.push_back(returnSignal(in, r, pr));
       WorkflowEstimate w = estimateWorkflow(c);
       if (w.score >= th.extract) out.push_back(extractSignal(in, c, w));
       return out;
     }
-    // An announced new topic that belongs to neither the branch nor the
-    // thread it left: a branch of its own, anchored here.
-    if (shiftCue(c.cue).empty() || r.parentCoverage >= 0.3) return out;
-    DriftEstimate d = estimateDrift(c);
-    if (d.score >= th.branch) out.push_back(branchSignal(in, d));
+    // Not back: a new departure from the branch itself is a branch of its
+    // own, anchored here (the same model judges it against the branch).
+  } else if (c.userTurns < th.minUserTurns) {
     return out;
   }
-
-  if (c.userTurns < th.minUserTurns) return out;
   DriftEstimate d = estimateDrift(c);
-  if (d.score >= th.branch) out.push_back(branchSignal(in, d));
+  double p = branchModel().probability(branchFeatures(c, d));
+  if (p >= (chatStyle(c) ? th.branchChat : th.branch)) out.push_back(branchSignal(in, d, p));
   return out;
 }
 

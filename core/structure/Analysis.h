@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "structure/Model.h"
+
 namespace grove::structure {
 
 struct PathTurn {
@@ -25,18 +27,19 @@ enum class SignalKind { Branch, Return, Extract, Exclude };
 /// "branch" | "return" | "extract" | "exclude"
 std::string_view toString(SignalKind kind);
 
-/// Decision thresholds of the detectors. The defaults were tuned on the tune
-/// split of tests/data/structure only (tests/bench/structure_eval.cpp reports
-/// both splits); the user model shifts them through adjusted().
+/// Decision thresholds of the detectors. Branch and return compare the
+/// calibrated probability of their model (structure/Model.h) with a threshold,
+/// so each is a precision floor; the defaults are the ones training chose on
+/// the train splits (structure/ModelWeights.inc); the user model shifts them
+/// through adjusted().
 struct Thresholds {
-  /// Branch when the drift score (0..1, higher = further from the thread's
-  /// recent topic) reaches this. An announced shift ("unrelated, ...") scores
-  /// >= 0.7; a standalone question about unseen things up to 0.7; any other
-  /// message at most 0.55, so at the default only those two kinds branch.
-  double branch = 0.64;
-  /// Return when the return score (0..1, higher = closer to the parent
-  /// thread than to the branch, or closure cues) reaches this.
-  double ret = 0.52;
+  /// Branch when the branch model's probability reaches this.
+  double branch = shippedBranchThreshold();
+  /// The same in chit-chat (short turns free of code and of programming words), where
+  /// topic shifts are routine and a branch is cheap.
+  double branchChat = shippedBranchChatThreshold();
+  /// Return when the return model's probability reaches this.
+  double ret = shippedReturnThreshold();
   /// Extract when the workflow score of a branch being closed reaches this.
   double extract = 0.5;
   /// Minimum number of user messages in the recent path before drift is
@@ -47,7 +50,7 @@ struct Thresholds {
 /// Preferences from the user model, each in [-1, 1]: negative = the user
 /// rejects these, so be stricter.
 struct Bias {
-  double branch = 0, ret = 0, extract = 0;
+  double branch = 0, ret = 0, extract = 0;  // branch moves both branch thresholds
 };
 
 /// Moves thresholds monotonically with bias: a negative bias raises the

@@ -1,9 +1,11 @@
 #include "structure/Context.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_set>
 
 #include "structure/Cues.h"
+#include "structure/Vocabulary.h"
 
 namespace grove::structure {
 namespace {
@@ -101,6 +103,22 @@ Context contextOf(const AnalysisInput& in) {
     c.recent.add(pathTerms[i - from], roleWeight(path[i]) * recencyWeight(path.size() - 1 - i), c.idf);
     if (path[i].role == "user") c.userTurns += 1;
   }
+  for (size_t i = path.size(); i-- > recentFrom;)
+    if (path[i].role == "user") {
+      c.lastUser.add(pathTerms[i - from], 1.0, c.idf);
+      c.lastUserText = path[i].text;
+      break;
+    }
+  c.pathUnits = static_cast<int>(path.size());
+  size_t chars = 0, symbols = 0;
+  for (size_t i = recentFrom; i < path.size(); ++i) {
+    c.recentLongest = std::max(c.recentLongest, path[i].text.size());
+    chars += path[i].text.size();
+    c.recentTechnical += technicalWords(path[i].text);
+    for (char ch : path[i].text) symbols += std::string_view("{}[]()<>=;_|$#`").find(ch) != std::string_view::npos;
+  }
+  c.messageTechnical = technicalWords(in.message);
+  c.recentSymbols = chars ? static_cast<double>(symbols) / static_cast<double>(chars) : 0.0;
   for (size_t k = 0; k < parentTurns.size(); ++k) c.parent.add(parentTerms[k], roleWeight(*parentTurns[k]), c.idf);
   return c;
 }

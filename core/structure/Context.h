@@ -21,6 +21,13 @@ struct Context {
   TopicBag parent;            // on a branch: the thread it left
   std::vector<const PathTurn*> branchTurns;  // on a branch: its units, head first
   int userTurns = 0;          // user messages in the current thread's window
+  TopicBag lastUser;          // the thread's last user message alone (what the message follows up)
+  std::string lastUserText;   // its text ("" when none)
+  int pathUnits = 0;          // units on the whole path (turn position)
+  size_t recentLongest = 0;   // characters of the longest recent unit
+  double recentSymbols = 0;   // share of code punctuation in the recent units' text
+  int recentTechnical = 0;    // programming words in the recent units (structure::technicalWords)
+  int messageTechnical = 0;   // and in the message
   int contentWords = 0;       // the message's distinct non-generic terms
 };
 

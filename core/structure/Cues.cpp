@@ -158,8 +158,15 @@ int wordsBeyondClosure(std::string cue) {
 }  // namespace
 
 std::string closureCue(const std::string& cue) {
-  for (auto p : kClosures)
-    if (cue.find(p) != std::string::npos) return std::string(p.substr(1, p.size() - 2));
+  for (auto p : kClosures) {
+    size_t at = cue.find(p);
+    // "i see" closes only as an acknowledgement ("oh i see"), not inside a
+    // question ("how do i see the log").
+    if (at != std::string::npos && p == " i see " && at >= 3 &&
+        (cue.compare(at - 3, 3, " do") == 0 || cue.compare(at - 3, 3, "can") == 0 || cue.compare(at - 3, 3, "uld") == 0))
+      continue;
+    if (at != std::string::npos) return std::string(p.substr(1, p.size() - 2));
+  }
   return {};
 }
 

@@ -1,6 +1,8 @@
 #include "text/Tokenizer.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 #include <cctype>
 #include <string>
 #include <unordered_set>
@@ -58,6 +60,30 @@ void splitIdentifier(std::string_view run, std::vector<std::string>& parts) {
   }
 }
 
+// Chinese, Japanese and Korean write words without spaces, so a whole
+// sentence would be one run and one token, matching nothing. Their characters
+// become overlapping bigrams instead (the usual CJK indexing unit): 向量数据库
+// -> 向量 量数 数据 据库, so a query with 数据库 meets it.
+bool isCjk(uint32_t cp) {
+  return (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+         (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+// The code point of the UTF-8 sequence at s[i] and its length (1 for a stray byte).
+std::pair<uint32_t, size_t> decode(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+  if (i + n > s.size()) return {c, 1};
+  uint32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+  for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return {cp, n};
+}
+
+void cjkBigrams(const std::vector<std::string_view>& chars, std::vector<std::string>& out) {
+  if (chars.size() == 1) out.emplace_back(chars[0]);
+  for (size_t k = 0; k + 1 < chars.size(); ++k) out.push_back(std::string(chars[k]) + std::string(chars[k + 1]));
+}
+
 }  // namespace
 
 bool isStopword(std::string_view w) { return stopwords().count(w) != 0; }
@@ -98,10 +124,26 @@ std::vector<std::string> tokenize(std::string_view text) {
       else
         break;
     }
-    std::string_view run = text.substr(i, j - i);
+    std::string_view whole = text.substr(i, j - i);
     i = j;
     parts.clear();
-    splitIdentifier(run, parts);
+    // Cut CJK characters out of the run (as bigrams); the rest splits as identifiers.
+    std::vector<std::string_view> cjk;
+    size_t from = 0;
+    for (size_t k = 0; k < whole.size();) {
+      auto [cp, n] = decode(whole, k);
+      if (isCjk(cp)) {
+        if (cjk.empty() && k > from) splitIdentifier(whole.substr(from, k - from), parts);
+        cjk.push_back(whole.substr(k, n));
+        from = k + n;
+      } else if (!cjk.empty()) {
+        cjkBigrams(cjk, out);
+        cjk.clear();
+      }
+      k += n;
+    }
+    if (!cjk.empty()) cjkBigrams(cjk, out);
+    else if (from < whole.size()) splitIdentifier(whole.substr(from), parts);
     for (auto& p : parts) {
       std::string lower;
       lower.reserve(p.size());

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "text/Tokenizer.h"
+
 #include <cmath>
 #include <map>
 
@@ -51,6 +53,16 @@ TEST(FtsText, DocumentsAndMatchExpressionsUseTheSharedTokenizer) {
   EXPECT_EQ(ftsMatchQuery("How to parse the configs?"), "\"pars\" OR \"config\"");
   EXPECT_EQ(ftsMatchQuery("the a of"), "");
   EXPECT_EQ(ftsMatchTokens({"x\"y", "x\"y"}), "\"x\"\"y\"");
+}
+
+TEST(Tokenizer, CjkTextBecomesCharacterBigrams) {
+  // Written without spaces, a Chinese sentence used to be one token that matched nothing.
+  auto t = grove::text::tokenize("切换到向量数据库Supabase");
+  std::vector<std::string> want = {"切换", "换到", "到向", "向量", "量数", "数据", "据库", "supabas"};
+  EXPECT_EQ(t, want);
+  auto q = grove::text::tokenize("数据库");
+  EXPECT_EQ(q, (std::vector<std::string>{"数据", "据库"}));
+  EXPECT_EQ(grove::text::tokenize("está título"), (std::vector<std::string>{"está", "título"}));
 }
 
 TEST(FtsText, SelectQueryTermsKeepsTheRarestInQueryOrder) {

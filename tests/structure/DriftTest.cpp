@@ -4,6 +4,10 @@
 
 #include "Paths.h"
 #include "structure/Analysis.h"
+#include "structure/Context.h"
+#include "structure/Drift.h"
+#include "structure/Features.h"
+#include "structure/Model.h"
 
 using namespace grove::structure;
 using namespace grove::structure::testing;
@@ -30,8 +34,21 @@ TEST(Drift, SideQuestionReusingTheThreadsWordsStillBranches) {
 }
 
 TEST(Drift, StandaloneQuestionOnAnUnseenSubjectBranchesWithoutCue) {
-  auto got = analyze(
-      onMainline(vectorThread(), "How do I configure Kubernetes readiness probes differently from liveness probes?"));
+  // Issue 13: without a cue this sits at the default precision floor (on real
+  // conversations such questions were as often the next step of the work):
+  // the first trained model put it just below the bar, the model retrained
+  // with the chit-chat fix's data just above (0.56 against 0.52). Either way it
+  // is far above a follow-up, and a card for a user whose record shows they
+  // take branch cards.
+  auto probability = [](const char* message) {
+    Context c = contextOf(onMainline(vectorThread(), message));
+    return branchModel().probability(branchFeatures(c, estimateDrift(c)));
+  };
+  const char* question = "How do I configure Kubernetes readiness probes differently from liveness probes?";
+  double unseen = probability(question);
+  EXPECT_GT(unseen, shippedBranchThreshold() - 0.1) << unseen;
+  EXPECT_GT(unseen, 3 * probability("and what if cleanup() itself throws for one of the widgets?")) << unseen;
+  auto got = analyze(onMainline(vectorThread(), question), adjusted(Thresholds{}, Bias{1, 0, 0}));
   const Signal* b = find(got, SignalKind::Branch);
   ASSERT_NE(b, nullptr);
   EXPECT_NE(b->reason.find("Kubernetes"), std::string::npos) << b->reason;

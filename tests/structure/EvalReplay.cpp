@@ -73,7 +73,10 @@ struct PathState {
   void advance(const Turn& t, size_t i) {
     PathTurn u{"u" + std::to_string(i), "user", t.user};
     PathTurn a{"a" + std::to_string(i), "assistant", t.assistant};
-    if (!onBranch && t.label == "branch") {
+    if (t.label == "branch") {
+      // A departure from a branch (the shared sets have them): the branch so
+      // far joins the path it left and the new one starts at its tip.
+      main.insert(main.end(), branch.begin(), branch.end());
       onBranch = true;
       branch = {u, a};
       branchTitle = t.title;
@@ -120,6 +123,10 @@ Score evaluate(const std::vector<Conversation>& set, const std::string& split, c
       std::vector<Signal> got = analyze(in, th);
       if (observer) observer(c, i, in, got);
       score.messages += 1;
+      if (!t.scored) {
+        st.advance(t, i);
+        continue;
+      }
       count(score.branch, has(got, SignalKind::Branch), t.label == "branch");
       count(score.ret, has(got, SignalKind::Return), t.label == "return");
       // A delegated extract ("save this as an SOP") is the user's call, not

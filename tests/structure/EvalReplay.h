@@ -18,6 +18,7 @@ struct Turn {
   std::string label;  // "none" | "branch" | "return"
   bool extract = false;
   std::string title, note;
+  bool scored = true;  // false: either label is fair ("unclear" in the shared sets); replayed, not counted
 };
 
 struct Conversation {

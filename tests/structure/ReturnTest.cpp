@@ -3,6 +3,9 @@
 
 #include "Paths.h"
 #include "structure/Analysis.h"
+#include "structure/Context.h"
+#include "structure/Features.h"
+#include "structure/Return.h"
 
 using namespace grove::structure;
 using namespace grove::structure::testing;
@@ -37,11 +40,27 @@ TEST(Return, ClosingTheBranchReturns) {
   }
 }
 
-TEST(Return, ParentTopicWithoutAnyCueReturns) {
-  auto got = analyze(onMoveBranch("The stable_partition version still leaves dead widgets when cleanup() throws halfway."));
+TEST(Return, ParentTopicWithoutAnyCueIsNoCardButWithTheCueItIs) {
+  // Issue 13: the parent's words alone no longer reach the default floor (on
+  // real conversations cue-less returns were rare and often wrong). The first
+  // trained model still ranked such a message far above a follow-up on the
+  // branch; the model retrained with more data (cross-validation chose a
+  // stronger L2, lambda 3) shrinks the content weights and puts both near 0.2,
+  // so the cue is what makes the card.
+  auto probability = [](const char* message) {
+    Context c = contextOf(onMoveBranch(message));
+    return returnModel().probability(returnFeatures(c, estimateReturn(c)));
+  };
+  double parent = probability("The stable_partition version still leaves dead widgets when cleanup() throws halfway.");
+  double followUp = probability("and does forward work with auto&& too?");
+  EXPECT_LT(parent, shippedReturnThreshold()) << parent;
+  EXPECT_LT(followUp, shippedReturnThreshold()) << followUp;
+  // With the cue it is a card at the default floor.
+  auto got = analyze(onMoveBranch("Back to the widgets: the stable_partition version still leaves dead ones when "
+                                  "cleanup() throws halfway."));
   const Signal* r = find(got, SignalKind::Return);
   ASSERT_NE(r, nullptr);
-  EXPECT_NE(r->reason.find("from the thread"), std::string::npos) << r->reason;
+  EXPECT_NE(r->reason.find("back to"), std::string::npos) << r->reason;
 }
 
 TEST(Return, ClosingThenMovingOnJudgesWhatFollows) {

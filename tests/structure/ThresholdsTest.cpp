@@ -11,6 +11,7 @@ TEST(Thresholds, ZeroBiasKeepsTheDefaults) {
   Thresholds base;
   Thresholds same = adjusted(base, Bias{});
   EXPECT_DOUBLE_EQ(same.branch, base.branch);
+  EXPECT_DOUBLE_EQ(same.branchChat, base.branchChat);
   EXPECT_DOUBLE_EQ(same.ret, base.ret);
   EXPECT_DOUBLE_EQ(same.extract, base.extract);
 }
@@ -23,6 +24,7 @@ TEST(Thresholds, MoveMonotonicallyAndStayInRange) {
     Thresholds t = adjusted(base, Bias{b, b, b});
     // More liking (higher bias) never raises a threshold.
     EXPECT_LE(t.branch, prev.branch + 1e-12) << b;
+    EXPECT_LE(t.branchChat, prev.branchChat + 1e-12) << b;
     EXPECT_LE(t.ret, prev.ret + 1e-12) << b;
     EXPECT_LE(t.extract, prev.extract + 1e-12) << b;
     for (double v : {t.branch, t.ret, t.extract}) {

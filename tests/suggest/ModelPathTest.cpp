@@ -129,3 +129,39 @@ TEST_F(ModelPath, AcceptingAnExtractionCardAsksTheUtilityModelForTheCapsule) {
 
 }  // namespace
 }  // namespace grove::suggest_test
+
+namespace grove::suggest_test {
+namespace {
+
+// The VS Code end-to-end card scenario (clients/vscode/test/e2e), replayed
+// against the real server: a fresh conversation of terse programming questions
+// answered by the fake provider with one short sentence each, then an announced
+// shift. Terse programming chat once read as chit-chat, so the second question
+// got a card at the lenient bar and the cooldown hid the shift's card.
+class TerseProgrammingChat : public SuggestServer {};
+
+TEST_F(TerseProgrammingChat, NoCardForTheFollowUpsAndOneForTheAnnouncedShift) {
+  fake_provider::FakeProviderProcess fake(
+      json::array({{{"chunks", {"Retries ", "swallow ", "every ", "error."}}}}));
+  start(chat_test::openAiEnv(fake.baseUrl()));
+  json parent = nullptr;
+  for (const char* q : {"Our HTTP client retries failed requests in a loop. How should the retry backoff work?",
+                        "What backoff cap should the retry loop use for HTTP 503 responses?",
+                        "How do we stop the retry loop from hammering the HTTP server during an outage?"}) {
+    json id = rpc().send("grove/chat/send", {{"projectId", projectId_}, {"parentId", parent}, {"content", q}});
+    json reply = rpc().waitResponse(id, Millis(20000));
+    ASSERT_TRUE(reply.contains("result")) << reply;
+    parent = reply["result"]["assistantUnit"]["id"];
+  }
+  json reply = sendTurn(parent.get<std::string>(), "Unrelated: what is a good recipe for sourdough bread with rye flour?");
+  ASSERT_TRUE(reply.contains("result")) << reply;
+  auto card = waitSuggestion("grove/suggestion/didCreate");
+  ASSERT_TRUE(card) << "no card for the announced shift";
+  json s = (*card)["params"]["suggestion"];
+  EXPECT_EQ(s["kind"], "branch");
+  EXPECT_EQ(s["triggerUnitId"], reply["result"]["userUnit"]["id"]);
+  EXPECT_EQ(inbox->named("grove/suggestion/didCreate").size(), 1u) << "a card only for the shift";
+}
+
+}  // namespace
+}  // namespace grove::suggest_test

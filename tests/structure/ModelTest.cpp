@@ -1,0 +1,80 @@
+// The shipped branch and return models (issue 13): weights that match the
+// features, no card on the short follow-ups and pasted logs real programming
+// chat is full of, and a lower bar in chit-chat only.
+#include <gtest/gtest.h>
+
+#include "Paths.h"
+#include "structure/Analysis.h"
+#include "structure/Model.h"
+#include "structure/Vocabulary.h"
+
+using namespace grove::structure;
+using namespace grove::structure::testing;
+
+TEST(Model, WeightsFileNamesEveryFeatureAndNothingElse) {
+  EXPECT_TRUE(modelMismatches().empty()) << modelMismatches().front();
+  EXPECT_GT(shippedBranchThreshold(), shippedBranchChatThreshold());
+}
+
+TEST(Model, ShortFollowUpsAndPastedLogsNeverGetACard) {
+  for (const char* msg : {"continue", "ok", "A", "y", "still crashes", "go on", "继续", "sí, hazlo", "ok and?",
+                          "Traceback (most recent call last):\n  File \"main.py\", line 12, in <module>\n"
+                          "    run()\nValueError: invalid literal for int() with base 10: 'abc'"}) {
+    auto got = analyze(onMainline(vectorThread(), msg));
+    EXPECT_EQ(find(got, SignalKind::Branch), nullptr) << msg;
+    auto onBranchCursor = analyze(onBranch(vectorThread(), moveBranch(), "std::move vs std::forward", msg));
+    EXPECT_EQ(find(onBranchCursor, SignalKind::Branch), nullptr) << msg;
+  }
+}
+
+TEST(Model, ChitChatHasItsOwnLowerBar) {
+  auto chat = exchanges({{"hi! how was your weekend?", "great, i went hiking with my dog in the hills."},
+                         {"oh nice, what kind of dog?", "a border collie, she never gets tired lol"},
+                         {"haha mine is lazy, sleeps all day", "lucky you, mine wakes me at six every morning"}});
+  const char* shift = "do you like cooking? i just made lasagna for the first time";
+  auto got = analyze(onMainline(chat, shift));
+  const Signal* b = find(got, SignalKind::Branch);
+  ASSERT_NE(b, nullptr);
+  EXPECT_LT(b->confidence, shippedBranchThreshold());  // a card only because the conversation is chit-chat
+  EXPECT_GE(b->confidence, shippedBranchChatThreshold());
+  // A strict user (bias -1) moves the chit-chat bar too.
+  Thresholds strict = adjusted(Thresholds{}, Bias{-1, 0, 0});
+  EXPECT_GT(strict.branchChat, Thresholds{}.branchChat);
+}
+
+TEST(Model, ConfidenceIsTheModelsProbability) {
+  auto got = analyze(onMainline(vectorThread(), "Unrelated, but how do I rotate logs in systemd journald?"));
+  const Signal* b = find(got, SignalKind::Branch);
+  ASSERT_NE(b, nullptr);
+  EXPECT_GE(b->confidence, shippedBranchThreshold());
+  EXPECT_LE(b->confidence, 1.0);
+}
+
+// Terse programming chat is not small talk: short, code-free turns that speak
+// programming ("HTTP", "503", "retry") are judged at the programming bar. The
+// VS Code end-to-end conversation (every answer "Retries swallow every error.")
+// got a card at 0.236 on its second message when it read as chit-chat, and the
+// cooldown then hid the card for the announced shift that followed.
+TEST(Model, TerseProgrammingChatIsNotChitChat) {
+  const char* answer = "Retries swallow every error.";
+  std::vector<std::pair<std::string, std::string>> qa;
+  for (const char* q : {"Our HTTP client retries failed requests in a loop. How should the retry backoff work?",
+                        "What backoff cap should the retry loop use for HTTP 503 responses?",
+                        "How do we stop the retry loop from hammering the HTTP server during an outage?"}) {
+    if (!qa.empty()) EXPECT_EQ(find(analyze(onMainline(exchanges(qa), q)), SignalKind::Branch), nullptr) << q;
+    qa.push_back({q, answer});
+  }
+  auto got = analyze(onMainline(exchanges(qa), "Unrelated: what is a good recipe for sourdough bread with rye flour?"));
+  const Signal* b = find(got, SignalKind::Branch);
+  ASSERT_NE(b, nullptr);
+  EXPECT_GE(b->confidence, shippedBranchThreshold());
+}
+
+TEST(Model, ProgrammingVocabularyIsCountedAndSmallTalkIsNot) {
+  for (const char* tech : {"HTTP", "503", "parse_config", "parseConfig", "os.path", "main.py", "utf8", "run()",
+                           "the retry backoff", "src/main", "a Postgres database"})
+    EXPECT_GT(technicalWords(tech), 0) << tech;
+  for (const char* chat : {"hi! how was your weekend?", "I am 25 and I have 2 dogs", "OK, see you in 2019",
+                           "a border collie, she never gets tired lol", "i have an iPhone", "e.g. bread"})
+    EXPECT_EQ(technicalWords(chat), 0) << chat;
+}
