@@ -105,7 +105,8 @@ TEST_F(ScopeMethods, ResetPutsEveryUnitBackToAuto) {
   setScope({s2}, "included");
   json reset = rpc().result("grove/scope/reset", {{"projectId", pid}});
   EXPECT_EQ(reset, json({{"revision", getProject(pid)["project"]["revision"]}}));
-  for (const auto& u : getProject(pid)["units"]) EXPECT_EQ(u["scope"], "auto") << u.dump();
+  json project = getProject(pid);  // a range-for over a temporary's member reads freed memory
+  for (const auto& u : project["units"]) EXPECT_EQ(u["scope"], "auto") << u.dump();
   EXPECT_EQ(messageUnitIds(preview(pid, a2)), (std::vector<Ids>{{q1}, {a1}, {q2}, {a2}}));
 }
 
