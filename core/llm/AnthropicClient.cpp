@@ -53,7 +53,7 @@ ChatResult AnthropicClient::chat(const ChatRequest& request, const DeltaSink& on
   ProviderExchange exchange(config_);
   ChatStream stream;
 
-  SseParser parser([&](const SseEvent& ev) {
+  SseParser parser(stoppingOnThrow(stream.malformed, [&](const SseEvent& ev) {
     json doc = json::parse(ev.data, nullptr, false);
     if (doc.is_discarded() || !doc.is_object()) {
       stream.malformed = true;
@@ -91,7 +91,7 @@ ChatResult AnthropicClient::chat(const ChatRequest& request, const DeltaSink& on
     }
     // ping, content_block_start/stop: nothing to record.
     return true;
-  });
+  }));
 
   std::vector<std::string> headers{
       "Content-Type: application/json",

@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +35,15 @@ template <class T>
 void readIf(const json& obj, const char* key, T& out, const std::string& field) {
   auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) return;
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // A float out of the integer's range converts with undefined behaviour.
+    if (it->is_number_float()) {
+      double d = it->get<double>();
+      if (!(d >= static_cast<double>(std::numeric_limits<T>::min()) &&
+            d <= static_cast<double>(std::numeric_limits<T>::max())))
+        throw configError(field + "." + key, "\"" + std::string(key) + "\" is out of range");
+    }
+  }
   try {
     out = it->get<T>();
   } catch (const json::exception&) {

@@ -77,7 +77,7 @@ ChatResult OpenAiClient::chat(const ChatRequest& request, const DeltaSink& onDel
   bool sawFinish = false;
   std::string rawBody;  // lines outside SSE framing, for the non-streaming fallback
 
-  SseParser parser([&](const SseEvent& ev) {
+  SseParser parser(stoppingOnThrow(stream.malformed, [&](const SseEvent& ev) {
     if (ev.data == "[DONE]") {
       stream.done = true;
       return false;
@@ -108,7 +108,7 @@ ChatResult OpenAiClient::chat(const ChatRequest& request, const DeltaSink& onDel
       }
     }
     return true;
-  });
+  }));
 
   HttpRequest http = exchange.post("/v1/chat/completions", chatBody(request), headers(true));
   HttpResult r = exchange.send(

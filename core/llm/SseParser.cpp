@@ -1,5 +1,7 @@
 #include "llm/SseParser.h"
 
+#include <exception>
+
 namespace grove::llm {
 
 bool SseParser::feed(std::string_view line) {
@@ -32,6 +34,17 @@ bool SseParser::dispatch() {
   data_.clear();
   hasData_ = false;
   return handler_(ev);
+}
+
+SseParser::Handler stoppingOnThrow(bool& malformed, SseParser::Handler handler) {
+  return [&malformed, handler = std::move(handler)](const SseEvent& ev) {
+    try {
+      return handler(ev);
+    } catch (const std::exception&) {
+      malformed = true;
+      return false;
+    }
+  };
 }
 
 }  // namespace grove::llm

@@ -39,4 +39,10 @@ private:
   bool sawData_ = false;
 };
 
+/// `handler`, except that an exception it throws (a provider's JSON with a
+/// field of an unexpected type) sets `malformed` and stops the stream: the
+/// handler runs inside libcurl's write callback, where an exception would end
+/// the process (found by the Anthropic stream fuzz target).
+SseParser::Handler stoppingOnThrow(bool& malformed, SseParser::Handler handler);
+
 }  // namespace grove::llm

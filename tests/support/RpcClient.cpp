@@ -45,7 +45,9 @@ std::string RpcClient::requestFrame(const std::string& method, const json& param
   json id = nextId_++;
   if (idOut) *idOut = id;
   json msg{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}};
-  return frame(msg.dump());
+  // Params built from fuzzed bytes may hold invalid UTF-8: send it replaced
+  // (as an editor's JSON encoder would) instead of throwing in the client.
+  return frame(msg.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 json RpcClient::send(const std::string& method, const json& params) {
