@@ -11,7 +11,10 @@ ConversationMode Engine::conversationMode(const std::string& projectId,
   std::optional<BranchMeta> rootMeta = root ? impl_->store->branch(projectId, *root) : std::nullopt;
   Branch here;
   if (cursorId) {
-    impl_->liveNodeIn(*cursorId, projectId, "cursorId");
+    // The walk to the branch head below goes parent by parent: load the
+    // path in one read first (a preview needs all of it next anyway), or a
+    // 2,000-deep leaf's first context costs a store read per ancestor.
+    impl_->prefetchPath(&impl_->liveNodeIn(*cursorId, projectId, "cursorId"));
     here = branchHeadOf(*cursorId);
   } else {
     here.isMainline = true;

@@ -2,6 +2,7 @@
 #include "engine/Engine.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "engine/EngineImpl.h"
 #include "engine/StructureLog.h"
@@ -358,18 +359,51 @@ ProjectSnapshot Engine::getProject(const std::string& projectId) {
   return snap;
 }
 
-ProjectSnapshot Engine::projectOutline(const std::string& projectId) {
+ProjectOutline Engine::projectOutline(const std::string& projectId) {
   ProjectState& ps = impl_->state(projectId);
-  ProjectSnapshot snap;
-  snap.project = ps.project;
-  snap.units = impl_->store->liveOutline(projectId, kOutlineHeadChars);
-  for (Unit& u : snap.units) {
-    size_t b = u.content.find_first_not_of(" \t\r\n");
-    size_t nl = b == std::string::npos ? b : u.content.find('\n', b);
-    u.content = b == std::string::npos ? std::string() : u.content.substr(b, nl == std::string::npos ? nl : nl - b);
+  ProjectOutline out;
+  out.project = ps.project;
+  UnitOutline& o = out.units;
+  // Room for every unit ever appended (removed ones too: an upper bound), so
+  // nothing is copied while it grows; pages never written cost nothing.
+  const auto most = static_cast<size_t>(std::max<int64_t>(ps.project.nextSeq - 1, 0));
+  o.rows.reserve(most);
+  o.text.reserve(most * (2 * 24 + kOutlineHeadChars));
+  auto put = [&o](std::string_view s, uint32_t& at, uint32_t& len) {
+    at = static_cast<uint32_t>(o.text.size());
+    len = static_cast<uint32_t>(s.size());
+    o.text.append(s);
+  };
+  impl_->store->liveOutline(projectId, kOutlineHeadChars, [&](const OutlineRow& r) {
+    UnitOutline::Row row;
+    put(r.id, row.idAt, row.idLen);
+    row.hasParent = r.parentId.has_value();
+    if (r.parentId) put(*r.parentId, row.parentIdAt, row.parentIdLen);  // resolved below
+    // The head: the first non-blank line of what the store cut.
+    std::string_view h = r.head;
+    size_t b = h.find_first_not_of(" \t\r\n");
+    h = b == std::string_view::npos ? std::string_view() : h.substr(b, h.find('\n', b) - b);
+    put(h, row.headAt, row.headLen);
+    row.role = r.role;
+    row.kind = r.kind;
+    row.status = r.status;
+    row.scope = r.scope;
+    row.seq = r.seq;
+    row.startsBranch = r.startsBranch;
+    if (r.source) o.sources.emplace_back(o.rows.size(), *r.source);
+    o.rows.push_back(row);
+  });
+  // Parents by row; the text no longer moves, so views into it can be keys.
+  std::unordered_map<std::string_view, int32_t> rowOf;
+  rowOf.reserve(o.rows.size());
+  for (size_t i = 0; i < o.rows.size(); ++i) rowOf.emplace(o.id(i), static_cast<int32_t>(i));
+  for (UnitOutline::Row& row : o.rows) {
+    if (!row.hasParent) continue;
+    auto it = rowOf.find(std::string_view(o.text.data() + row.parentIdAt, row.parentIdLen));
+    if (it != rowOf.end()) row.parent = it->second;
   }
-  snap.branches = deriveBranches(snap.units, impl_->store->branches(projectId));
-  return snap;
+  out.branches = deriveBranches(o, impl_->store->branches(projectId));
+  return out;
 }
 
 Project Engine::renameProject(const std::string& projectId, const std::string& title) {

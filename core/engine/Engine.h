@@ -31,6 +31,7 @@
 #include "model/UserModel.h"
 #include "engine/MemoletApi.h"
 #include "model/Unit.h"
+#include "model/UnitOutline.h"
 #include "ops/ScopeResolver.h"
 #include "ports/Clock.h"
 #include "ports/Store.h"
@@ -105,6 +106,13 @@ struct ProjectSnapshot {
   std::vector<Branch> branches;
 };
 
+/// A project's tree without its text (Engine::projectOutline).
+struct ProjectOutline {
+  Project project;
+  UnitOutline units;  // live units, ordered by seq
+  std::vector<Branch> branches;
+};
+
 struct AppendRequest {
   std::string projectId;
   std::optional<std::string> parentId;  // nullopt: append the root
@@ -171,9 +179,9 @@ public:
   Project project(const std::string& projectId);
   ProjectSnapshot getProject(const std::string& projectId);
   /// The project's tree without its text, for drawing maps: each unit's
-  /// `content` is its head (the first line, at most kOutlineHeadChars
-  /// characters). Branches as getProject.
-  ProjectSnapshot projectOutline(const std::string& projectId);
+  /// head is its first non-blank line, within its first kOutlineHeadChars
+  /// characters. Branches as getProject.
+  ProjectOutline projectOutline(const std::string& projectId);
   static constexpr int kOutlineHeadChars = 100;
   Project renameProject(const std::string& projectId, const std::string& title);
   void deleteProject(const std::string& projectId);

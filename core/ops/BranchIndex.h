@@ -10,6 +10,7 @@
 
 #include "model/Branch.h"
 #include "model/Unit.h"
+#include "model/UnitOutline.h"
 
 namespace grove {
 
@@ -18,5 +19,7 @@ namespace grove {
 /// The mainline comes first, then branches in the order their heads were made.
 std::vector<Branch> deriveBranches(const std::vector<Unit>& units,
                                    const std::vector<BranchMeta>& metas);
+/// The same over an outline, whose rows already name their parents' rows.
+std::vector<Branch> deriveBranches(const UnitOutline& units, const std::vector<BranchMeta>& metas);
 
 }  // namespace grove

@@ -7,6 +7,7 @@
 // Thread-safety: one thread at a time (the engine thread).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "model/Prompt.h"
 #include "model/Suggestion.h"
 #include "model/Unit.h"
+#include "model/UnitOutline.h"
 #include "model/UserModel.h"
 
 namespace grove {
@@ -50,9 +52,11 @@ public:
   virtual std::vector<Unit> ancestry(const std::string& id) = 0;
   /// Every live unit of a project, ordered by seq.
   virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
-  /// liveUnits without the text: `content` holds at most the first
-  /// `headChars` characters. What a map is drawn from.
-  virtual std::vector<Unit> liveOutline(const std::string& projectId, int headChars) = 0;
+  /// liveUnits without the text, visited row by row in seq order: `head`
+  /// holds at most the first `headChars` characters. What a map is drawn
+  /// from; no Unit is made, so 100,000 rows cost a scan, not a copy.
+  virtual void liveOutline(const std::string& projectId, int headChars,
+                           const std::function<void(const OutlineRow&)>& each) = 0;
   /// Live children, ordered by seq.
   virtual std::vector<std::string> liveChildren(const std::string& parentId) = 0;
   /// The live child that continues the parent's path, if any.

@@ -201,6 +201,13 @@ std::string Stmt::text(int col) const {
   return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
 }
 
+std::string_view Stmt::view(int col) const {
+  auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, col));
+  return p ? std::string_view(p, sqlite3_column_bytes(st_, col)) : std::string_view();
+}
+
+bool Stmt::isNull(int col) const { return sqlite3_column_type(st_, col) == SQLITE_NULL; }
+
 std::optional<std::string> Stmt::optText(int col) const {
   if (sqlite3_column_type(st_, col) == SQLITE_NULL) return std::nullopt;
   return text(col);

@@ -75,6 +75,9 @@ public:
 
   std::string text(int col) const;
   std::optional<std::string> optText(int col) const;
+  /// A TEXT column without a copy: valid until the next step or reset.
+  std::string_view view(int col) const;
+  bool isNull(int col) const;
   int64_t integer(int col) const;
   std::optional<int64_t> optInteger(int col) const;
   double real(int col) const;

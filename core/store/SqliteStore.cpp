@@ -225,12 +225,11 @@ struct SqliteStore::Impl {
                     "LIMIT 1");
     scopedUnits = Stmt(
         db, unitSelect("WHERE project_id=? AND scope!='auto' AND removed=0 ORDER BY seq").c_str());
-    // The unit columns with the text cut short: a 100,000-unit
+    // What a map shows of each unit, the text cut short: a 100,000-unit
     // structure read then copies kilobytes per thousand units, not megabytes.
     liveOutline = Stmt(db,
-                       "SELECT id, project_id, parent_id, role, kind, substr(content, 1, ?2), status, "
-                       "scope, seq, created_at, edited_at, source, starts_branch, removed, author "
-                       "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq");
+                       "SELECT id, parent_id, role, kind, substr(content, 1, ?2), status, scope, seq, "
+                       "source, starts_branch FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq");
     unitsFromSeq = Stmt(db, unitSelect("WHERE project_id=? AND seq>=? ORDER BY seq LIMIT ?").c_str());
     addRevision = Stmt(db, "INSERT INTO revisions(unit_id, content, edited_at) VALUES (?,?,?)");
     revisions = Stmt(db, "SELECT content, edited_at FROM revisions WHERE unit_id=? ORDER BY id");
@@ -392,11 +391,24 @@ std::vector<Unit> SqliteStore::unitsFromSeq(const std::string& projectId, int64_
   return out;
 }
 
-std::vector<Unit> SqliteStore::liveOutline(const std::string& projectId, int headChars) {
+void SqliteStore::liveOutline(const std::string& projectId, int headChars,
+                              const std::function<void(const OutlineRow&)>& each) {
   auto& st = impl_->liveOutline.reset().bind(1, projectId).bind(2, int64_t(headChars));
-  std::vector<Unit> out;
-  while (st.step()) out.push_back(readUnit(st));
-  return out;
+  OutlineRow row;
+  while (st.step()) {
+    row.id = st.view(0);
+    row.parentId = st.isNull(1) ? std::nullopt : std::optional<std::string_view>(st.view(1));
+    row.role = parseRole(st.view(2)).value_or(Role::User);
+    row.kind = parseKind(st.view(3)).value_or(Kind::Message);
+    row.head = st.view(4);
+    row.status = parseStatus(st.view(5)).value_or(Status::Complete);
+    row.scope = parseScope(st.view(6)).value_or(ScopeState::Auto);
+    row.seq = st.integer(7);
+    row.source.reset();
+    if (!st.isNull(8)) row.source = images::sourceFromText(st.text(8));
+    row.startsBranch = st.integer(9) != 0;
+    each(row);
+  }
 }
 
 std::vector<Unit> SqliteStore::liveUnits(const std::string& projectId) {

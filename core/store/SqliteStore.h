@@ -44,7 +44,8 @@ public:
   std::optional<Unit> unit(const std::string& id) override;
   std::vector<Unit> ancestry(const std::string& id) override;
   std::vector<Unit> liveUnits(const std::string& projectId) override;
-  std::vector<Unit> liveOutline(const std::string& projectId, int headChars) override;
+  void liveOutline(const std::string& projectId, int headChars,
+                   const std::function<void(const OutlineRow&)>& each) override;
   std::vector<std::string> liveChildren(const std::string& parentId) override;
   std::optional<std::string> continuingChild(const std::string& parentId) override;
   std::optional<std::string> liveRoot(const std::string& projectId) override;

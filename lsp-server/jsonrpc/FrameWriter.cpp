@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,11 +13,8 @@
 namespace grove::rpc {
 
 namespace {
-void appendFrame(std::string& out, std::string_view body) {
-  out += "Content-Length: ";
-  out += std::to_string(body.size());
-  out += "\r\n\r\n";
-  out += body;
+std::string header(size_t bodyBytes) {
+  return "Content-Length: " + std::to_string(bodyBytes) + "\r\n\r\n";
 }
 }  // namespace
 
@@ -24,6 +22,11 @@ FrameWriter::FrameWriter(int fd, size_t maxBacklog) : fd_(fd), maxBacklog_(maxBa
   // Non-blocking, so a full pipe or socket returns EAGAIN instead of waiting.
   oldFlags_ = ::fcntl(fd_, F_GETFL);
   if (oldFlags_ >= 0) ::fcntl(fd_, F_SETFL, oldFlags_ | O_NONBLOCK);
+  // A pipe (stdio, the relay's pipes to its own core) holds 64 KiB by
+  // default: a 20 MB reply then takes 300 wake-ups of writer and reader
+  // each. A larger one where the system allows it (sockets refuse; fine).
+  int size = ::fcntl(fd_, F_GETPIPE_SZ);
+  if (size > 0 && size < kPipeBytes) ::fcntl(fd_, F_SETPIPE_SZ, kPipeBytes);
   flusher_ = std::thread([this] { flusherLoop(); });
 }
 
@@ -54,10 +57,10 @@ void FrameWriter::detach(std::chrono::milliseconds wait) {
     std::unique_lock<std::mutex> lock(mu_);
     // Give the peer a moment to take what is left (a final reply).
     if (!wantWritable_)
-      cv_.wait_for(lock, wait, [this] { return backlog_.empty() || closed_; });
+      cv_.wait_for(lock, wait, [this] { return unsent() == 0 || closed_; });
     if (oldFlags_ >= 0 && !closed_) ::fcntl(fd_, F_SETFL, oldFlags_);
     closed_ = true;
-    backlog_.clear();
+    dropBacklog();
     ready = std::move(ready_);
     ready_ = nullptr;
   }
@@ -70,44 +73,76 @@ void FrameWriter::seal() {
   sealed_ = true;
 }
 
+void FrameWriter::dropBacklog() {
+  backlog_.clear();
+  sent_ = 0;
+  queued_ = 0;
+}
+
 void FrameWriter::writeSome() {
-  while (!backlog_.empty() && !closed_) {
-    ssize_t n = ::write(fd_, backlog_.data(), backlog_.size());
+  while (queued_ > 0 && !closed_) {
+    // The queue is a list of buffers written with one writev: a large
+    // reply is queued as the string it was made in, never copied, and the
+    // written front is skipped, not erased (erasing the front of a 20 MB
+    // reply after every pipe-sized write made one large reply quadratic).
+    iovec iov[64];
+    int count = 0;
+    for (auto it = backlog_.begin(); it != backlog_.end() && count < 64; ++it, ++count) {
+      size_t skip = count == 0 ? sent_ : 0;
+      iov[count].iov_base = const_cast<char*>(it->data() + skip);
+      iov[count].iov_len = it->size() - skip;
+    }
+    ssize_t n = ::writev(fd_, iov, count);
     if (n > 0) {
-      backlog_.erase(0, static_cast<size_t>(n));
+      size_t left = static_cast<size_t>(n);
+      queued_ -= left;
+      while (left > 0) {
+        size_t front = backlog_.front().size() - sent_;
+        if (left < front) {
+          sent_ += left;
+          break;
+        }
+        left -= front;
+        backlog_.pop_front();
+        sent_ = 0;
+      }
     } else if (n < 0 && errno == EINTR) {
       continue;
     } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      return;  // the flusher (or the event loop) takes over
+      break;  // the flusher (or the event loop) takes over
     } else {
       closed_ = true;
-      backlog_.clear();
+      dropBacklog();
     }
   }
-  // A string keeps its capacity: an idle connection should not hold the
-  // megabytes a burst once needed.
-  if (backlog_.empty() && backlog_.capacity() > 65536) backlog_.shrink_to_fit();
+  if (queued_ == 0) {
+    // Written buffers are freed as they go: an idle connection holds none
+    // of the megabytes a burst once needed.
+    dropBacklog();
+  }
 }
 
 std::function<void()> FrameWriter::takeReady() {
-  if (!ready_ || (!closed_ && backlog_.size() > readyAt_)) return nullptr;
+  if (!ready_ || (!closed_ && unsent() > readyAt_)) return nullptr;
   auto ready = std::move(ready_);
   ready_ = nullptr;
   return ready;
 }
 
 void FrameWriter::overflow(size_t adding) {
-  log::warn("closing " + label_ + ": it left " + std::to_string(backlog_.size() + adding) +
+  log::warn("closing " + label_ + ": it left " + std::to_string(unsent() + adding) +
             " bytes of replies and notifications unread, above the limit of " +
             std::to_string(maxBacklog_));
   closed_ = true;
-  backlog_.clear();
+  dropBacklog();
   // Both ends must see the connection end; a pipe (stdio) cannot be shut
   // down, and its reader notices closed() instead.
   ::shutdown(fd_, SHUT_RDWR);
 }
 
-bool FrameWriter::enqueue(std::string&& bytes) {
+bool FrameWriter::enqueue(std::vector<std::string>&& parts) {
+  size_t bytes = 0;
+  for (const auto& p : parts) bytes += p.size();
   std::function<void()> ready;
   bool wantWrite = false, ok;
   {
@@ -116,19 +151,21 @@ bool FrameWriter::enqueue(std::string&& bytes) {
     // A peer that has read everything so far is reading: one reply larger
     // than the limit (a whole 100,000-unit tree) is written, not refused.
     // What the limit stops is unread data piling up behind it.
-    if (!backlog_.empty() && backlog_.size() + bytes.size() > maxBacklog_) {
-      overflow(bytes.size());
+    if (queued_ > 0 && queued_ + bytes > maxBacklog_) {
+      overflow(bytes);
       ready = takeReady();
     } else {
-      bool wasEmpty = backlog_.empty();
-      backlog_ += bytes;
+      bool wasEmpty = queued_ == 0;
+      for (auto& p : parts)
+        if (!p.empty()) backlog_.push_back(std::move(p));
+      queued_ += bytes;
       if (wasEmpty) {
         writeSome();
         // In event-loop mode a wait is pending whenever the backlog is not
         // empty; it was empty, so ask for one.
-        wantWrite = wantWritable_ && !backlog_.empty() && !closed_;
+        wantWrite = wantWritable_ && queued_ > 0 && !closed_;
       }
-      if (!backlog_.empty() && !wantWritable_) cv_.notify_all();
+      if (queued_ > 0 && !wantWritable_) cv_.notify_all();
     }
     ok = !closed_;
     if (closed_) cv_.notify_all();
@@ -144,7 +181,7 @@ void FrameWriter::onWritable() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     writeSome();
-    again = !backlog_.empty() && !closed_;
+    again = unsent() > 0 && !closed_;
     ready = takeReady();
   }
   cv_.notify_all();
@@ -155,7 +192,7 @@ void FrameWriter::onWritable() {
 void FrameWriter::flusherLoop() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    cv_.wait(lock, [this] { return stopping_ || (!backlog_.empty() && !closed_); });
+    cv_.wait(lock, [this] { return stopping_ || (unsent() > 0 && !closed_); });
     if (stopping_) return;
     lock.unlock();
     pollfd p{fd_, POLLOUT, 0};
@@ -167,18 +204,38 @@ void FrameWriter::flusherLoop() {
   }
 }
 
-bool FrameWriter::write(std::string_view body) {
-  std::string frame;
-  frame.reserve(body.size() + 32);
-  appendFrame(frame, body);
-  return enqueue(std::move(frame));
+bool FrameWriter::write(std::string_view body) { return write(std::string(body)); }
+
+bool FrameWriter::write(std::string&& body) {
+  std::vector<std::string> parts;
+  parts.reserve(2);
+  parts.push_back(header(body.size()));
+  parts.push_back(std::move(body));
+  return enqueue(std::move(parts));
 }
 
 bool FrameWriter::writeAll(const std::vector<std::string>& bodies) {
+  return writeAll(std::vector<std::string>(bodies));
+}
+
+bool FrameWriter::writeAll(std::vector<std::string>&& bodies) {
   if (bodies.empty()) return !closed();
-  std::string out;
-  for (const auto& b : bodies) appendFrame(out, b);
-  return enqueue(std::move(out));
+  // Small frames are joined (one buffer, one write); a large body is queued
+  // as it is, after its header.
+  std::vector<std::string> parts;
+  std::string joined;
+  for (auto& b : bodies) {
+    joined += header(b.size());
+    if (b.size() < kJoinBelow) {
+      joined += b;
+      continue;
+    }
+    parts.push_back(std::move(joined));
+    joined.clear();
+    parts.push_back(std::move(b));
+  }
+  if (!joined.empty()) parts.push_back(std::move(joined));
+  return enqueue(std::move(parts));
 }
 
 bool FrameWriter::closed() const {
@@ -188,24 +245,24 @@ bool FrameWriter::closed() const {
 
 size_t FrameWriter::backlog() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return backlog_.size();
+  return unsent();
 }
 
 void FrameWriter::flush() {
   std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait(lock, [this] { return backlog_.empty() || closed_; });
+  cv_.wait(lock, [this] { return unsent() == 0 || closed_; });
 }
 
 bool FrameWriter::waitForRoom() {
   std::unique_lock<std::mutex> lock(mu_);
-  if (backlog_.size() > softLimit())
-    cv_.wait(lock, [this] { return closed_ || backlog_.size() <= softLimit() / 2; });
+  if (unsent() > softLimit())
+    cv_.wait(lock, [this] { return closed_ || unsent() <= softLimit() / 2; });
   return !closed_;
 }
 
 bool FrameWriter::whenAtMost(size_t bytes, std::function<void()> ready) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (closed_ || backlog_.size() <= bytes) return true;
+  if (closed_ || unsent() <= bytes) return true;
   readyAt_ = bytes;
   ready_ = std::move(ready);
   return false;

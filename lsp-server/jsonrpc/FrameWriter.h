@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -33,6 +34,11 @@ public:
   static constexpr size_t kMaxBacklog = 64u << 20;
   /// The soft bound is this fraction of the hard one.
   static constexpr size_t kSoftDivisor = 16;
+  /// The pipe size asked for when the fd is a pipe (Linux's default limit
+  /// for an unprivileged process).
+  static constexpr int kPipeBytes = 1 << 20;
+  /// writeAll joins bodies smaller than this into one buffer.
+  static constexpr size_t kJoinBelow = 64u << 10;
 
   /// Writes with a flusher thread of its own.
   explicit FrameWriter(int fd, size_t maxBacklog = kMaxBacklog);
@@ -50,8 +56,11 @@ public:
 
   /// Queues one frame; false once the peer has gone or was cut off.
   bool write(std::string_view body);
+  /// The same, keeping `body`'s buffer instead of copying it.
+  bool write(std::string&& body);
   /// Queues several frames in order.
   bool writeAll(const std::vector<std::string>& bodies);
+  bool writeAll(std::vector<std::string>&& bodies);
   bool closed() const;
   /// Blocks until everything queued so far was written (or the peer went).
   void flush();
@@ -78,9 +87,14 @@ public:
   void onWritable();
 
 private:
-  bool enqueue(std::string&& bytes);
+  /// Queues buffers to be written in order.
+  bool enqueue(std::vector<std::string>&& parts);
   /// Writes as much as the fd takes now; must hold mu_.
   void writeSome();
+  /// Bytes queued and not yet written; must hold mu_.
+  size_t unsent() const { return queued_; }
+  /// Forgets everything queued; must hold mu_.
+  void dropBacklog();
   /// After a write: hands back the callback whose condition now holds.
   std::function<void()> takeReady();
   /// Closes for good past the hard bound; must hold mu_.
@@ -93,7 +107,9 @@ private:
   std::function<void()> wantWritable_;  // event-loop mode when set
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  std::string backlog_;
+  std::deque<std::string> backlog_;  // buffers to write, in order
+  size_t sent_ = 0;    // bytes of backlog_.front() already written
+  size_t queued_ = 0;  // bytes of backlog_ not yet written
   std::string label_ = "a client";
   bool closed_ = false;
   bool sealed_ = false;

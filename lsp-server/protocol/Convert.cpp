@@ -4,6 +4,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "protocol/JsonText.h"
 #include "support/Error.h"
 
 namespace grove::proto {
@@ -66,54 +67,83 @@ json toJson(const Unit& u) {
   return j;
 }
 
-json outlineJson(const ProjectSnapshot& s) {
-  const size_t n = s.units.size();
-  std::unordered_map<std::string_view, int64_t> index;
-  index.reserve(n);
-  for (size_t i = 0; i < n; ++i) index.emplace(s.units[i].id, static_cast<int64_t>(i));
-  std::vector<std::string> ids, roles, kinds, statuses, scopes, heads;
-  std::vector<int64_t> parents, seqs;
-  std::vector<bool> starts;
-  json sources = json::array();
-  for (auto* v : {&ids, &roles, &kinds, &statuses, &scopes, &heads}) v->reserve(n);
-  parents.reserve(n);
-  seqs.reserve(n);
-  starts.reserve(n);
-  for (const Unit& u : s.units) {
-    ids.push_back(u.id);
-    auto p = u.parentId ? index.find(*u.parentId) : index.end();
-    parents.push_back(p == index.end() ? -1 : p->second);
-    roles.emplace_back(toString(u.role));
-    kinds.emplace_back(toString(u.kind));
-    statuses.emplace_back(toString(u.status));
-    scopes.emplace_back(toString(u.scope));
-    seqs.push_back(u.seq);
-    starts.push_back(u.startsBranch);
-    heads.push_back(u.content);
-    sources.push_back(u.source ? toJson(*u.source) : json(nullptr));
+std::string outlineText(const ProjectOutline& s) {
+  const UnitOutline& u = s.units;
+  const size_t n = u.size();
+  std::string out;
+  // About what it will hold (measured: ~200 bytes a unit with 100-character
+  // heads), so the text is rarely copied while it grows.
+  out.reserve(256 + u.text.size() + n * 120);
+  auto dump = [&out](const json& j) { out += j.dump(-1, ' ', false, json::error_handler_t::replace); };
+  // Keys in the order the library writes them (sorted), so the bytes are
+  // those of the json tree this replaces.
+  out += "{\"branches\":[";
+  for (size_t b = 0; b < s.branches.size(); ++b) {
+    if (b) out += ',';
+    // unitIds sorts last: the other fields, then the ids written here.
+    dump(branchFields(s.branches[b]));
+    out.pop_back();
+    out += ",\"unitIds\":[";
+    const auto& ids = s.branches[b].unitIds;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i) out += ',';
+      appendJsonString(out, ids[i]);
+    }
+    out += "]}";
   }
-  json branches = json::array();
-  for (const auto& b : s.branches) branches.push_back(toJson(b));
-  return json{{"project", toJson(s.project)},
-              {"branches", std::move(branches)},
-              {"units",
-               {{"id", std::move(ids)},
-                {"parent", std::move(parents)},
-                {"role", std::move(roles)},
-                {"kind", std::move(kinds)},
-                {"status", std::move(statuses)},
-                {"scope", std::move(scopes)},
-                {"seq", std::move(seqs)},
-                {"startsBranch", std::move(starts)},
-                {"head", std::move(heads)},
-                {"source", std::move(sources)}}}};
+  out += "],\"project\":";
+  dump(toJson(s.project));
+  auto column = [&](const char* name, auto&& write) {
+    out += '"';
+    out += name;
+    out += "\":[";
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out += ',';
+      write(i);
+    }
+    out += ']';
+  };
+  auto text = [&](std::string_view v) { appendJsonString(out, v); };
+  out += ",\"units\":{";
+  column("head", [&](size_t i) { text(u.head(i)); });
+  out += ',';
+  column("id", [&](size_t i) { text(u.id(i)); });
+  out += ',';
+  column("kind", [&](size_t i) { text(toString(u.rows[i].kind)); });
+  out += ',';
+  column("parent", [&](size_t i) { appendJsonInt(out, u.rows[i].parent); });
+  out += ',';
+  column("role", [&](size_t i) { text(toString(u.rows[i].role)); });
+  out += ',';
+  column("scope", [&](size_t i) { text(toString(u.rows[i].scope)); });
+  out += ',';
+  column("seq", [&](size_t i) { appendJsonInt(out, u.rows[i].seq); });
+  out += ',';
+  size_t nextSource = 0;
+  column("source", [&](size_t i) {
+    if (nextSource < u.sources.size() && u.sources[nextSource].first == i)
+      dump(toJson(u.sources[nextSource++].second));
+    else
+      out += "null";
+  });
+  out += ',';
+  column("startsBranch", [&](size_t i) { out += u.rows[i].startsBranch ? "true" : "false"; });
+  out += ',';
+  column("status", [&](size_t i) { text(toString(u.rows[i].status)); });
+  out += "}}";
+  return out;
+}
+
+json branchFields(const Branch& b) {
+  return json{{"headId", b.headId},   {"anchorId", opt(b.anchorId)}, {"title", opt(b.title)},
+              {"intent", opt(b.intent)}, {"status", toString(b.status)},
+              {"summary", opt(b.summary)}, {"isMainline", b.isMainline}};
 }
 
 json toJson(const Branch& b) {
-  return json{{"headId", b.headId},   {"anchorId", opt(b.anchorId)}, {"title", opt(b.title)},
-              {"intent", opt(b.intent)}, {"status", toString(b.status)},
-              {"summary", opt(b.summary)}, {"isMainline", b.isMainline},
-              {"unitIds", b.unitIds}};
+  json j = branchFields(b);
+  j["unitIds"] = b.unitIds;
+  return j;
 }
 
 json toJson(const ScopePreview& p) {

@@ -23,10 +23,13 @@ json toJson(const Revision&);
 json toJson(const DeleteResult&);
 json toJson(const ChangeEvent&);
 json toJson(const Source&);
-/// grove/project/structure: the outline's units as columns (one array per
-/// field, index i is unit i in seq order; `parent` is an index, -1 for the
-/// root), which is about a third of the bytes of Unit objects.
-json outlineJson(const ProjectSnapshot& outline);
+/// A branch without its unitIds (which toJson adds).
+json branchFields(const Branch&);
+/// grove/project/structure as JSON text: the outline's units as columns (one
+/// array per field, index i is unit i in seq order; `parent` is an index, -1
+/// for the root), which is about a third of the bytes of Unit objects.
+/// Written as text, not built as a json tree: see JsonText.h.
+std::string outlineText(const ProjectOutline& outline);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jsonrpc/FrameWriter.h"
+#include "server/Replies.h"
 #include "support/Cancellation.h"
 
 namespace grove::server {
@@ -91,7 +92,7 @@ public:
       return;
     }
     lock.unlock();
-    writer_.write(reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    writer_.write(replyText(reply));
   }
 
   /// Cancels everything this connection has running (it went away).

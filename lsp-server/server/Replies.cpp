@@ -4,8 +4,34 @@
 
 namespace grove::server {
 
+namespace {
+// Marks an envelope whose "result" string is the result's JSON text. Not a
+// JSON-RPC member; replyText consumes it, so it never reaches a client.
+constexpr const char* kRawResult = "grove.rawResult";
+}  // namespace
+
 json resultReply(const json& id, json result) {
   return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+}
+
+json rawResultReply(const json& id, std::string resultText) {
+  return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(resultText)}, {kRawResult, true}};
+}
+
+std::string replyText(const json& message) {
+  if (!message.is_object() || !message.contains(kRawResult))
+    return message.dump(-1, ' ', false, json::error_handler_t::replace);
+  // The members in the order the library writes them (sorted).
+  const std::string& result = message["result"].get_ref<const std::string&>();
+  std::string id = message["id"].dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  out.reserve(result.size() + id.size() + 40);
+  out += "{\"id\":";
+  out += id;
+  out += ",\"jsonrpc\":\"2.0\",\"result\":";
+  out += result;
+  out += '}';
+  return out;
 }
 
 json errorReply(const json& id, int code, const std::string& message, json data) {

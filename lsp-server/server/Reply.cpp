@@ -40,6 +40,10 @@ void Reply::dropped() {
 
 void Reply::operator()(json result) { state_->send(resultReply(state_->id(), std::move(result))); }
 
+void Reply::sendText(std::string resultText) {
+  state_->send(rawResultReply(state_->id(), std::move(resultText)));
+}
+
 void Reply::operator()(const Error& error) { state_->send(errorReply(state_->id(), error)); }
 
 void Reply::with(const std::function<json()>& make) {

@@ -57,6 +57,8 @@ public:
 
   /// Answers with a result.
   void operator()(json result);
+  /// Answers with a result written as JSON text (see rawResultReply).
+  void sendText(std::string resultText);
   /// Answers with the wire form of a core error.
   void operator()(const Error& error);
   /// Answers with whatever `make` returns, or the error it throws.

@@ -227,8 +227,8 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
         }
         std::vector<std::string> out;
         out.reserve(replies.size());
-        for (const auto& r : replies) out.push_back(r.dump(-1, ' ', false, json::error_handler_t::replace));
-        conn.writer().writeAll(out);
+        for (const auto& r : replies) out.push_back(replyText(r));
+        conn.writer().writeAll(std::move(out));
         // Their continuations are dropped with the batch: answer for them.
         if (failed)
           for (const auto& state : pending)
@@ -237,7 +237,7 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
 }
 
 void Server::send(Connection& conn, const json& message) {
-  conn.writer().write(message.dump(-1, ' ', false, json::error_handler_t::replace));
+  conn.writer().write(replyText(message));
 }
 
 void Server::notifyAll(const json& message) {

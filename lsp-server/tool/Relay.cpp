@@ -17,6 +17,7 @@
 #include "jsonrpc/FrameReader.h"
 #include "jsonrpc/JsonDepth.h"
 #include "jsonrpc/FrameWriter.h"
+#include "jsonrpc/MessageShape.h"
 #include "jsonrpc/Sockets.h"
 #include "support/Log.h"
 #include "tool/CoreOwner.h"
@@ -163,14 +164,12 @@ private:
       rpc::FrameReader in(fd, flags_.maxMessageBytes);
       std::string body, error;
       while (in.next(body, error) == rpc::FrameReader::Result::Frame) {
-        json msg = rpc::nestingWithin(body, rpc::kMaxJsonDepth) ? json::parse(body, nullptr, false) : json();
-        if (msg.is_object() && msg.contains("id") && !msg.contains("method")) {
+        if (std::optional<std::string> key = replyKey(body)) {
           std::lock_guard<std::mutex> lock(mu_);
-          std::string key = msg["id"].dump();
-          if (swallow_.erase(key)) continue;  // our replayed initialize
-          pending_.erase(key);
+          if (swallow_.erase(*key)) continue;  // our replayed initialize
+          pending_.erase(*key);
         }
-        editorOut_.write(body);
+        editorOut_.write(std::move(body));  // passed on, not copied
       }
       std::unique_lock<std::mutex> lock(mu_);
       ::close(fd);
@@ -190,6 +189,21 @@ private:
         return;
       }
     }
+  }
+
+  // The id of a reply (a message with an id and no method) as pending_ keys
+  // it, else nullopt. Replies are scanned, not parsed: the relay passes on
+  // every byte of a 20 MB map and must not spend more on it than the core.
+  static std::optional<std::string> replyKey(const std::string& body) {
+    if (auto shape = rpc::scanMessage(body)) {
+      if (!shape->id || shape->hasMethod) return std::nullopt;
+      json id = json::parse(*shape->id, nullptr, false);
+      if (!id.is_discarded()) return id.dump();
+    }
+    // Not a well-formed object by the scan: the parser decides, as before.
+    json msg = rpc::nestingWithin(body, rpc::kMaxJsonDepth) ? json::parse(body, nullptr, false) : json();
+    if (msg.is_object() && msg.contains("id") && !msg.contains("method")) return msg["id"].dump();
+    return std::nullopt;
   }
 
   static json restarted(const json& id) {

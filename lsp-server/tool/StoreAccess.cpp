@@ -71,8 +71,12 @@ IntegrityWatch::IntegrityWatch(const std::string& db) {
     return;
   }
   log::info("checking the integrity of the store " + db + " (" + std::to_string(size >> 20) +
-            " MiB) in the background");
+            " MiB) in the background, in " + std::to_string(kBackgroundDelay.count()) + " s");
   thread_ = std::thread([this, db] {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (stopped_.wait_for(lock, kBackgroundDelay, [this] { return stop_.load(); })) return;
+    }
     auto r = quickCheck(db, milliseconds(10 * 60'000), &stop_);
     if (!stop_) report(r);
     if (r.outcome == IntegrityReport::Outcome::Ok) log::info("the store " + db + " passed its integrity check");
@@ -80,7 +84,11 @@ IntegrityWatch::IntegrityWatch(const std::string& db) {
 }
 
 IntegrityWatch::~IntegrityWatch() {
-  stop_ = true;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  stopped_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
 

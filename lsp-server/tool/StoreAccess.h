@@ -3,6 +3,9 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -21,19 +24,24 @@ void createStoreFolder(const std::string& db);
 void checkPrivacy(const std::string& db);
 
 /// PRAGMA quick_check on the store at start. Small stores are checked
-/// before the first request; larger ones on a thread of their own so the
-/// first requests are not kept waiting. Damage is logged as an error naming
-/// the file and what to do.
+/// before the first request; larger ones on a thread of their own, after
+/// kBackgroundDelay, so the first requests neither wait for it nor share the
+/// machine with it (reading a 300 MB store took a core and the page cache
+/// from the first map and preview). Damage is logged as an error naming the
+/// file and what to do.
 class IntegrityWatch {
 public:
   explicit IntegrityWatch(const std::string& db);
-  /// Stops a check still running and waits for its thread.
+  /// Stops a check still waiting or running and waits for its thread.
   ~IntegrityWatch();
 
   static constexpr long long kForegroundBytes = 64ll << 20;
+  static constexpr std::chrono::seconds kBackgroundDelay{10};
 
 private:
   std::atomic<bool> stop_{false};
+  std::mutex mu_;
+  std::condition_variable stopped_;
   std::thread thread_;
 };
 

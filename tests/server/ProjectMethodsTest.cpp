@@ -123,6 +123,31 @@ TEST_F(ProjectMethods, StructureIsTheTreeWithoutItsTextAsColumns) {
   EXPECT_FALSE(u.contains("content"));
 }
 
+TEST_F(ProjectMethods, StructureSourcesAndHeadsMatchTheUnits) {
+  // The structure is written as text, not built as a json tree: its code
+  // sources sit at their units' indexes and heads needing escapes read back
+  // as the units' own first lines.
+  json p = createProject();
+  json source{{"uri", "file:///src/a \"b\".cpp"},
+              {"range", {{"start", {{"line", 1}, {"character", 0}}}, {"end", {{"line", 2}, {"character", 3}}}}},
+              {"languageId", "cpp"},
+              {"memo", "m"}};
+  json root = append(p["id"], nullptr, "user", "tab\there \"quoted\" caf\u00e9 \u20ac\\");
+  json code = append(p["id"], root["id"], "user", "for (;;) retry();", {{"kind", "code"}, {"source", source}});
+  json after = append(p["id"], code["id"], "assistant", std::string("ctl \x01 end"));
+  json s = rpc().result("grove/project/structure", {{"projectId", p["id"]}});
+  json full = getProject(p["id"]);
+  const json& u = s["units"];
+  ASSERT_EQ(u["source"].size(), 3u);
+  EXPECT_TRUE(u["source"][0].is_null());
+  EXPECT_EQ(u["source"][1], full["units"][1]["source"]);
+  EXPECT_TRUE(u["source"][2].is_null());
+  EXPECT_EQ(u["head"][0], root["content"]);
+  EXPECT_EQ(u["head"][2], after["content"]);
+  EXPECT_EQ(u["kind"][1], "code");
+  EXPECT_EQ(s["branches"], full["branches"]);
+}
+
 TEST_F(ProjectMethods, StructureErrors) {
   EXPECT_TRUE(isNotFound(rpc().call("grove/project/structure", {{"projectId", "p-missing"}}),
                          "projectNotFound", "p-missing"));

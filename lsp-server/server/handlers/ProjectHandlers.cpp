@@ -25,8 +25,9 @@ void registerProjectHandlers(MethodTable& t) {
     for (const auto& b : s.branches) branches.push_back(toJson(b));
     return json{{"project", toJson(s.project)}, {"units", units}, {"branches", branches}};
   });
-  t.add("grove/project/structure", kRead, [](RequestContext& c, const Params& p) {
-    return proto::outlineJson(c.engine.projectOutline(p.str("projectId")));
+  t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
+    // Written as text: a 100,000-unit map is about 20 MB of JSON.
+    reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"))));
   });
   t.add("grove/project/rename", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.renameProject(p.str("projectId"), p.str("title")));

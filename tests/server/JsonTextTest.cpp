@@ -1,0 +1,84 @@
+// JsonText writes what nlohmann's dump writes, byte for byte (the structure
+// read's text must not differ from the json tree it replaced), and
+// MessageShape finds a message's id the way the parser would.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "jsonrpc/MessageShape.h"
+#include "protocol/JsonText.h"
+
+using nlohmann::json;
+
+namespace {
+
+std::string viaLibrary(const std::string& s) {
+  return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string viaText(const std::string& s) {
+  std::string out;
+  grove::proto::appendJsonString(out, s);
+  return out;
+}
+
+}  // namespace
+
+TEST(JsonText, StringsAreWrittenAsTheLibraryWritesThem) {
+  std::string controls;
+  for (int c = 0; c < 0x20; ++c) controls += static_cast<char>(c);
+  const std::vector<std::string> cases = {
+      "",
+      "plain ascii",
+      "quote \" and backslash \\ and slash /",
+      controls,
+      "\x7f delete stays",
+      "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8c\xb3",    // 2, 3 and 4 byte UTF-8
+      "bad \xff byte",                                  // invalid: replaced
+      "truncated \xe2\x82",                             // a sequence cut short
+      "overlong \xc0\xaf",                              // overlong form
+      "surrogate \xed\xa0\x80",                         // UTF-16 surrogate in UTF-8
+      "past U+10FFFF \xf4\x90\x80\x80",
+      std::string("nul \0 inside", 12),
+  };
+  for (const auto& s : cases) EXPECT_EQ(viaText(s), viaLibrary(s)) << json(s).dump(-1, ' ', true, json::error_handler_t::replace);
+}
+
+TEST(JsonText, IntegersAreWrittenAsTheLibraryWritesThem) {
+  for (int64_t v : {int64_t(0), int64_t(-1), int64_t(42), INT64_MAX, INT64_MIN}) {
+    std::string out;
+    grove::proto::appendJsonInt(out, v);
+    EXPECT_EQ(out, json(v).dump());
+  }
+}
+
+TEST(MessageShape, FindsTheIdOfAReplyWithoutParsingIt) {
+  auto s = grove::rpc::scanMessage(R"({"id":7,"jsonrpc":"2.0","result":{"a":[1,"}",{"b":"\"]"}]}})");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, std::optional<std::string_view>("7"));
+  EXPECT_FALSE(s->hasMethod);
+
+  s = grove::rpc::scanMessage(R"( { "result" : [ ] , "id" : "a\"b" } )");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, std::optional<std::string_view>(R"("a\"b")"));
+
+  s = grove::rpc::scanMessage(R"({"jsonrpc":"2.0","method":"grove/x","params":{}})");
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(s->id);
+  EXPECT_TRUE(s->hasMethod);
+
+  // The last of a repeated key, as the parser reads it.
+  s = grove::rpc::scanMessage(R"({"id":1,"id":2})");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, std::optional<std::string_view>("2"));
+}
+
+TEST(MessageShape, LeavesWhatIsNotOneWellFormedObjectToTheParser) {
+  for (const char* bad : {"", "[1]", "{", R"({"id":1)", R"({"id":[1})", R"({"id":1} x)", R"({"i\u0064":1})",
+                          R"({"id":"open)", R"({"a":{"b":[}]}})", "42"})
+    EXPECT_FALSE(grove::rpc::scanMessage(bad)) << bad;
+  // Nesting is counted, not recursed: a deep reply is no danger.
+  std::string deep = R"({"id":3,"result":)" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  auto s = grove::rpc::scanMessage(deep);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, std::optional<std::string_view>("3"));
+}
