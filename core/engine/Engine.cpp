@@ -7,6 +7,7 @@
 #include "engine/EngineImpl.h"
 #include "engine/StructureLog.h"
 #include "ops/BranchIndex.h"
+#include "support/HugePages.h"
 #include "support/Ids.h"
 
 namespace grove {
@@ -369,6 +370,8 @@ ProjectOutline Engine::projectOutline(const std::string& projectId) {
   const auto most = static_cast<size_t>(std::max<int64_t>(ps.project.nextSeq - 1, 0));
   o.rows.reserve(most);
   o.text.reserve(most * (2 * 24 + kOutlineHeadChars));
+  adviseHugePages(o.rows.data(), o.rows.capacity() * sizeof(UnitOutline::Row));
+  adviseHugePages(o.text.data(), o.text.capacity());
   auto put = [&o](std::string_view s, uint32_t& at, uint32_t& len) {
     at = static_cast<uint32_t>(o.text.size());
     len = static_cast<uint32_t>(s.size());

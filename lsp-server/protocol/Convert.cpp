@@ -6,6 +6,7 @@
 
 #include "protocol/JsonText.h"
 #include "support/Error.h"
+#include "support/HugePages.h"
 
 namespace grove::proto {
 namespace {
@@ -74,6 +75,7 @@ std::string outlineText(const ProjectOutline& s) {
   // About what it will hold (measured: ~200 bytes a unit with 100-character
   // heads), so the text is rarely copied while it grows.
   out.reserve(256 + u.text.size() + n * 120);
+  adviseHugePages(out.data(), out.capacity());
   auto dump = [&out](const json& j) { out += j.dump(-1, ' ', false, json::error_handler_t::replace); };
   // Keys in the order the library writes them (sorted), so the bytes are
   // those of the json tree this replaces.

@@ -92,7 +92,7 @@ public:
       return;
     }
     lock.unlock();
-    writer_.write(replyText(reply));
+    writer_.write(replyText(std::move(reply)));
   }
 
   /// Cancels everything this connection has running (it went away).

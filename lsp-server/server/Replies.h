@@ -19,6 +19,8 @@ json resultReply(const json& id, json result);
 json rawResultReply(const json& id, std::string resultText);
 /// The wire text of a reply or notification (raw results spliced in).
 std::string replyText(const json& message);
+/// The same, taking a raw result's text over instead of copying it.
+std::string replyText(json&& message);
 json errorReply(const json& id, int code, const std::string& message, json data = nullptr);
 json errorReply(const json& id, const Error& error);
 json notification(const std::string& method, json params);

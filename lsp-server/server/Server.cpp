@@ -227,7 +227,7 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
         }
         std::vector<std::string> out;
         out.reserve(replies.size());
-        for (const auto& r : replies) out.push_back(replyText(r));
+        for (auto& r : replies) out.push_back(replyText(std::move(r)));
         conn.writer().writeAll(std::move(out));
         // Their continuations are dropped with the batch: answer for them.
         if (failed)
