@@ -37,6 +37,10 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --mcp                     speak the Model Context Protocol on stdio instead
+                            (newline-delimited JSON-RPC): tools to search
+                            memolets, capture snippets, preview context and
+                            append notes, for Claude Code, Codex or Copilot
   --backup PATH             copy the store to PATH (a private file, checked)
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
@@ -105,6 +109,8 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.version = true;
     } else if (a == "--stdio") {
       // The default transport; accepted because editors often pass it.
+    } else if (a == "--mcp") {
+      f.mcp = true;
     } else if (a == "--no-stdio") {
       f.noStdio = true;
     } else if (a == "--print-socket") {
@@ -150,6 +156,8 @@ Flags parseFlags(const std::vector<std::string>& args,
   }
   if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
     f.error = "--backup and --restore cannot be combined";
+  if (f.error.empty() && f.mcp && (f.noStdio || !f.listen.empty()))
+    f.error = "--mcp serves one MCP client on stdio; it cannot be combined with --no-stdio or --listen";
   if (f.db.empty()) f.db = defaultDbPath(env);
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";
