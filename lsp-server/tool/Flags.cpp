@@ -37,6 +37,11 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --acp                     speak the Agent Client Protocol (v1, newline-
+                            delimited JSON-RPC) on stdio instead: an agent for
+                            Zed and other ACP editors, on the same store and
+                            core as every other client (README, "Use Grove
+                            from Zed")
   --backup PATH             copy the store to PATH (a private file, checked)
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
@@ -107,6 +112,8 @@ Flags parseFlags(const std::vector<std::string>& args,
       // The default transport; accepted because editors often pass it.
     } else if (a == "--no-stdio") {
       f.noStdio = true;
+    } else if (a == "--acp") {
+      f.acp = true;
     } else if (a == "--print-socket") {
       f.printSocket = true;
     } else if (is(a, "--listen")) {
@@ -150,6 +157,8 @@ Flags parseFlags(const std::vector<std::string>& args,
   }
   if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
     f.error = "--backup and --restore cannot be combined";
+  if (f.error.empty() && f.acp && f.noStdio)
+    f.error = "--acp speaks on stdio; it cannot be combined with --no-stdio";
   if (f.db.empty()) f.db = defaultDbPath(env);
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";
