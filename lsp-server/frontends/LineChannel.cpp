@@ -42,7 +42,7 @@ LineChannel::Line LineChannel::readLine(std::string& line) {
   for (;;) {
     size_t nl = buffer_.find('\n', scanned_);
     if (nl != std::string::npos) {
-      if (tooLong) {
+      if (tooLong || nl > maxLineBytes_) {
         buffer_.erase(0, nl + 1);
         scanned_ = 0;
         return Line::TooLong;
