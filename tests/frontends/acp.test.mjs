@@ -219,3 +219,63 @@ test('bad input gets JSON-RPC errors, never a crash, and the agent keeps serving
   child.stdin.end();
   assert.equal(await exited, 0);
 });
+
+test('joined to a running grove-server: /branch with its prompt, handles, /include, /mainline, /memolets, fork', async (t) => {
+  requireBinaries();
+  const dir = tempDir(t);
+  const db = path.join(dir, 'grove.db');
+  const provider = await startFakeProvider(t, dir, [{ chunks: ANSWER, delayMs: 5 }]);
+  const env = { ...provider.env, XDG_CONFIG_HOME: dir, GROVE_INDEXING_DELAY_MS: '0' };
+
+  const editor = await startGroveClient(t, { db, env });
+  assert.equal((await editor.initialize()).capabilities.grove.core.role, 'owner');
+  const peer = await startAcpAgent(t, { db, env });
+  await peer.agent.request('initialize', { protocolVersion: 1, clientInfo: { name: 'zed', version: '1' } });
+  const { sessionId } = await peer.agent.request('session/new', { cwd: dir, mcpServers: [] });
+
+  // /branch with further lines: one turn that opens the branch with that prompt.
+  let mark = peer.updates.length;
+  const r = await peer.agent.request('session/prompt', { sessionId, prompt: text('/branch Starters\nWhat is a sourdough starter?') });
+  assert.equal(r.stopReason, 'end_turn');
+  assert.equal(agentMessages(peer, sessionId, mark)[0].body, ANSWER.join(''));
+  let got = await editor.request('grove/project/get', { projectId: sessionId });
+  const question = got.units.find((u) => u.content === 'What is a sourdough starter?');
+  assert.ok(question, 'the prompt is stored without the command line');
+  assert.equal(got.branches.find((b) => b.headId === question.id)?.title, 'Starters');
+
+  // The handle /preview prints names that unit for /exclude and /include.
+  const preview = await command(peer, sessionId, '/preview');
+  const handle = /--- user \[(u\d+)\] ---\nWhat is a sourdough starter\?/.exec(preview)?.[1];
+  assert.ok(handle, `no handle for the prompt in:\n${preview}`);
+  assert.equal(await command(peer, sessionId, `/exclude ${handle}`), `Excluded ${handle}: the model no longer sees them (/include brings them back).`);
+  got = await editor.request('grove/unit/get', { unitId: question.id });
+  assert.equal(got.scope, 'excluded');
+  assert.ok(!(await command(peer, sessionId, '/preview')).includes('What is a sourdough starter?'));
+  assert.equal(await command(peer, sessionId, `/include ${handle}`), `Included ${handle}.`);
+  assert.equal((await editor.request('grove/unit/get', { unitId: question.id })).scope, 'auto');
+  assert.match(await command(peer, sessionId, '/exclude u999'), /No unit u999/);
+
+  // /mainline: the current path becomes the mainline.
+  assert.equal(await command(peer, sessionId, '/mainline'), 'The current path is now the mainline.');
+  got = await editor.request('grove/project/get', { projectId: sessionId });
+  assert.equal(got.project.mainlineEndId, got.project.cursorId);
+
+  // /memolets finds what the conversation taught once it is indexed.
+  const found = await waitFor(async () => {
+    const said = await command(peer, sessionId, '/memolets sourdough starter');
+    return said.startsWith('Memolets for') ? said : null;
+  }, 'the conversation to be indexed as memolets');
+  assert.match(found, /sourdough/i);
+
+  // Unstable session/fork: the same project, whose next prompt opens a branch.
+  const fork = await peer.agent.request('session/fork', { sessionId, cwd: dir, mcpServers: [] });
+  assert.equal(fork.sessionId, sessionId);
+  await peer.agent.request('session/prompt', { sessionId, prompt: text('And a levain?') });
+  got = await editor.request('grove/project/get', { projectId: sessionId });
+  const forked = got.units.find((u) => u.content === 'And a levain?');
+  assert.ok(forked.startsBranch, 'a fork opens a branch');
+
+  assert.deepEqual(peer.schemaProblems(), []);
+  assert.equal((await peer.stop()).code, 0);
+  assert.equal(await editor.stop(), 0);
+});

@@ -23,6 +23,8 @@ const responseType = {
   'session/load': 'LoadSessionResponse',
   'session/list': 'ListSessionsResponse',
   'session/prompt': 'PromptResponse',
+  // Unstable; the stable schema has no type for it, and its answer has session/new's shape.
+  'session/fork': 'NewSessionResponse',
 };
 const notificationType = { 'session/update': 'SessionNotification' };
 
