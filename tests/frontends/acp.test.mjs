@@ -159,8 +159,11 @@ test('a whole ACP session, seen by a second editor and loaded back', async (t) =
     assert.deepEqual(peer.schemaProblems(), []);
   }
   assert.equal((await again.stop()).code, 0);
+  // The first agent owns the core: when its client leaves, the core stays for the editor.
+  const zedExit = zed.stop();
+  assert.equal((await editor.request('grove/project/get', { projectId: sessionId })).project.id, sessionId);
   assert.equal(await editor.stop(), 0);
-  assert.equal((await zed.stop()).code, 0);
+  assert.equal((await zedExit).code, 0);
 });
 
 test('bad input gets JSON-RPC errors, never a crash, and the agent keeps serving', async (t) => {

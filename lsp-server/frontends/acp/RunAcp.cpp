@@ -45,7 +45,7 @@ int runAcp(const tool::Flags& flags, const std::string& socketPath, const std::s
     // The client closed stdin: it is done with us. Turns still running end
     // with the connection (the core keeps their partial answers).
     leaving = true;
-    core.close();
+    core.finish();  // no core callback reaches the agent after this
     client.flush();
   }
   link.releaseOwner();  // editors that joined our core keep it until they leave
