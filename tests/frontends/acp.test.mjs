@@ -188,7 +188,7 @@ test('bad input gets JSON-RPC errors, never a crash, and the agent keeps serving
   const send = (line) => child.stdin.write(line + '\n');
   const answerTo = (id) => waitFor(() => replies.find((r) => r.id === id), `the answer to ${id}`);
 
-  send('{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp"}}'); // before initialize
+  send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: dir, mcpServers: [] } })); // before initialize
   assert.equal((await answerTo(1)).error.code, -32600);
   send('this is not json');
   send('x'.repeat(10000)); // over --max-message-bytes
