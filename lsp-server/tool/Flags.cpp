@@ -46,11 +46,11 @@ usage: grove-server [options]
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
                             refused while any grove-server uses the store
+  --version                 print the version and protocol version
+  --help                    this text
 
 One grove-server owns a store; a second one started on the same store joins
 it through that socket, so every editor shares one live core.
-  --version                 print the version and protocol version
-  --help                    this text
 
 Protocol: lsp-server/PROTOCOL.md.
 )";
