@@ -37,8 +37,8 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
-  --acp                     speak the Agent Client Protocol (v1, newline-
-                            delimited JSON-RPC) on stdio instead: an agent for
+  --acp                     speak the Agent Client Protocol (v1: one JSON-RPC
+                            message per line) on stdio instead: an agent for
                             Zed and other ACP editors, on the same store and
                             core as every other client (README, "Use Grove
                             from Zed")
