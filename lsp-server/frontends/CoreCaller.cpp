@@ -116,6 +116,12 @@ void CoreCaller::close() {
   endWrite();
 }
 
+void CoreCaller::finish() {
+  close();
+  endWrite();  // close() leaves it to the reader thread when called there
+  if (reader_.joinable() && std::this_thread::get_id() != readerId_) reader_.join();
+}
+
 bool CoreCaller::connected() const {
   std::lock_guard<std::mutex> lock(mu_);
   return connected_;

@@ -72,6 +72,10 @@ public:
   Outcome initialize(const std::string& clientName, const std::string& version = "");
   /// shutdown + exit, then ends the connection. Idempotent.
   void close();
+  /// close(), then waits for the core to end its stream and the reader to
+  /// stop: afterwards no callback or notification handler runs, so what
+  /// they reference may go. Not from a callback.
+  void finish();
   /// False once the core's stream ended.
   bool connected() const;
 

@@ -1,10 +1,6 @@
 #include "frontends/LineChannel.h"
 
-#include <poll.h>
-#include <unistd.h>
-
-#include <cerrno>
-
+#include "jsonrpc/BlockingRead.h"
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/JsonDepth.h"
 
@@ -19,22 +15,10 @@ LineChannel::LineChannel(int inFd, int outFd, size_t maxLineBytes)
 
 bool LineChannel::fill() {
   char chunk[65536];
-  for (;;) {
-    ssize_t n = ::read(inFd_, chunk, sizeof chunk);
-    if (n > 0) {
-      buffer_.append(chunk, static_cast<size_t>(n));
-      return true;
-    }
-    if (n == 0) return false;
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      // stdin may share its file description with a non-blocking stdout.
-      pollfd p{inFd_, POLLIN, 0};
-      ::poll(&p, 1, -1);
-      continue;
-    }
-    return false;
-  }
+  size_t n = rpc::readBlocking(inFd_, chunk, sizeof chunk);
+  if (n == 0) return false;
+  buffer_.append(chunk, n);
+  return true;
 }
 
 LineChannel::Line LineChannel::readLine(std::string& line) {
@@ -42,7 +26,7 @@ LineChannel::Line LineChannel::readLine(std::string& line) {
   for (;;) {
     size_t nl = buffer_.find('\n', scanned_);
     if (nl != std::string::npos) {
-      if (tooLong) {
+      if (tooLong || nl > maxLineBytes_) {
         buffer_.erase(0, nl + 1);
         scanned_ = 0;
         return Line::TooLong;

@@ -37,6 +37,11 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --acp                     speak the Agent Client Protocol (v1: one JSON-RPC
+                            message per line) on stdio instead: an agent for
+                            Zed and other ACP editors, on the same store and
+                            core as every other client (README, "Use Grove
+                            from Zed")
   --mcp                     speak the Model Context Protocol on stdio instead
                             (newline-delimited JSON-RPC): tools to search
                             memolets, capture snippets, preview context and
@@ -113,6 +118,8 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.mcp = true;
     } else if (a == "--no-stdio") {
       f.noStdio = true;
+    } else if (a == "--acp") {
+      f.acp = true;
     } else if (a == "--print-socket") {
       f.printSocket = true;
     } else if (is(a, "--listen")) {
@@ -156,6 +163,10 @@ Flags parseFlags(const std::vector<std::string>& args,
   }
   if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
     f.error = "--backup and --restore cannot be combined";
+  if (f.error.empty() && f.acp && f.noStdio)
+    f.error = "--acp speaks on stdio; it cannot be combined with --no-stdio";
+  if (f.error.empty() && f.acp && f.mcp)
+    f.error = "--acp and --mcp each take stdio; start one grove-server for each";
   if (f.error.empty() && f.mcp && (f.noStdio || !f.listen.empty()))
     f.error = "--mcp serves one MCP client on stdio; it cannot be combined with --no-stdio or --listen";
   if (f.db.empty()) f.db = defaultDbPath(env);

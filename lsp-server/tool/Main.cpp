@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "frontends/acp/RunAcp.h"
 #include "frontends/mcp/RunMcp.h"
 #include "server/Server.h"
 #include "support/Log.h"
@@ -86,7 +87,9 @@ int main(int argc, char** argv) {
     const std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
     // A first run on a fresh machine: the store's folder may not exist yet.
     if (shared) tool::createStoreFolder(flags.db);
-    if (flags.mcp) return mcp::runMcp(flags, socketPath, flags.db + ".lock");
+    // ACP and MCP front ends are clients of the store's core, whoever owns it.
+    if (flags.acp) return frontends::acp::runAcp(flags, socketPath, flags.db + ".lock");
+    if (flags.mcp) return frontends::mcp::runMcp(flags, socketPath, flags.db + ".lock");
     auto lock = std::make_unique<tool::StoreLock>(flags.db + ".lock");
     if (shared && !lock->tryAcquire()) {
       log::info("store " + flags.db + " is owned by another grove-server: joining it");

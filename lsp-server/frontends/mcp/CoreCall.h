@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 /// The core answered with a JSON-RPC error (its message is written for people).
 class CoreError : public std::runtime_error {
@@ -28,4 +28,4 @@ private:
 /// Sends `method` with `params` to the core; returns the result or throws CoreError.
 using CoreCall = std::function<nlohmann::json(const std::string& method, const nlohmann::json& params)>;
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -1,6 +1,6 @@
 #include "frontends/mcp/McpResources.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 namespace {
 
@@ -89,4 +89,4 @@ json readResource(const std::string& uri, const CoreCall& core) {
                               "grove://memolet/{id}), not " + uri);
 }
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -9,7 +9,7 @@
 
 #include "frontends/mcp/CoreCall.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 /// The `resources` array of resources/list: the project list and each project.
 nlohmann::json resourceList(const CoreCall& core);
@@ -30,4 +30,4 @@ private:
   int code_;
 };
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

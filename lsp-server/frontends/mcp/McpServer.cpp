@@ -5,7 +5,7 @@
 #include "jsonrpc/ErrorCodes.h"
 #include "support/Log.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 using nlohmann::json;
 
@@ -107,9 +107,4 @@ void McpServer::handle(const json& message) {
   }
 }
 
-void McpServer::run() {
-  while (auto message = client_.next()) handle(*message);
-  client_.flush();
-}
-
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

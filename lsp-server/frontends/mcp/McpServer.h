@@ -15,7 +15,7 @@
 #include "frontends/LineChannel.h"
 #include "frontends/mcp/CoreCall.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 /// The MCP revisions this server speaks, newest first. A client asking for
 /// one of them gets it; any other request gets the newest (the client then
@@ -29,11 +29,10 @@ public:
   /// are credited to that client ("mcp:<clientInfo.name>").
   McpServer(frontends::LineChannel& client, frontends::CoreCaller& core, std::string version);
 
-  /// Serves until the client's input ends.
-  void run();
+  /// Answers one message from the client (notifications and responses need none).
+  void handle(const nlohmann::json& message);
 
 private:
-  void handle(const nlohmann::json& message);
   nlohmann::json initialize(const nlohmann::json& params);
   nlohmann::json call(const std::string& method, const nlohmann::json& params);
 
@@ -44,4 +43,4 @@ private:
   CoreCall coreCall_;
 };
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

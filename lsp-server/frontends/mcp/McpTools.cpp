@@ -5,7 +5,7 @@
 
 #include "frontends/mcp/ToolArguments.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 namespace {
 
@@ -245,4 +245,4 @@ std::optional<json> callTool(const std::string& name, const json& arguments, con
   }
 }
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

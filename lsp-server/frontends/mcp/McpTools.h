@@ -11,7 +11,7 @@
 
 #include "frontends/mcp/CoreCall.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 /// The `tools` array of a tools/list result.
 nlohmann::json toolList();
@@ -21,4 +21,4 @@ nlohmann::json toolList();
 /// tool has that name (a protocol error for the caller).
 std::optional<nlohmann::json> callTool(const std::string& name, const nlohmann::json& arguments, const CoreCall& core);
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -6,10 +6,10 @@
 
 #include "tool/Flags.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 /// Returns the process's exit code: 0 when the client closed its input, 1
 /// when the core could not be reached.
 int runMcp(const tool::Flags& flags, const std::string& socketPath, const std::string& lockPath);
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 using nlohmann::json;
 
@@ -88,4 +88,4 @@ std::string ToolArguments::message() const {
   return out;
 }
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 
 class ToolArguments {
 public:
@@ -35,4 +35,4 @@ private:
   std::vector<std::string> problems_;
 };
 
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp

@@ -1,108 +1,81 @@
-// A client of Grove's own protocol (LSP-framed JSON-RPC on stdio), for
-// checking that what an ACP or MCP front end did is visible to an editor:
-// it spawns `grove-server --db PATH`, which joins the core that owns PATH.
-import { spawn } from "node:child_process";
+// A second editor on the same store: `grove-server --db SAME` speaking grove/* with LSP
+// framing on stdio. Started while another process owns the store, it joins that core.
+import { spawn } from 'node:child_process';
+import { serverPath } from './paths.mjs';
 
-export const serverPath = process.env.GROVE_SERVER;
+export async function startGroveClient(t, { db, env = {}, name = 'second-editor' }) {
+  const child = spawn(serverPath(), ['--db', db], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (b) => (stderr += b.toString()));
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const pending = new Map();
+  const notifications = [];
+  let nextId = 1;
+  let buffer = Buffer.alloc(0);
 
-export class GroveClient {
-  constructor(db, env = process.env) {
-    this.child = spawn(serverPath, ["--db", db], { env, stdio: ["pipe", "pipe", "pipe"] });
-    this.buffer = Buffer.alloc(0);
-    this.nextId = 1;
-    this.pending = new Map();
-    this.notifications = [];
-    this.waiters = [];
-    this.stderr = "";
-    this.child.stderr.on("data", (d) => { this.stderr += d; });
-    this.child.stdout.on("data", (d) => this.onData(d));
-    this.child.on("exit", () => {
-      for (const { reject } of this.pending.values()) reject(new Error(`grove-server exited: ${this.stderr}`));
-      this.pending.clear();
-    });
-  }
-
-  onData(chunk) {
-    this.buffer = Buffer.concat([this.buffer, chunk]);
+  child.stdout.on('data', (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
     for (;;) {
-      const end = this.buffer.indexOf("\r\n\r\n");
+      const end = buffer.indexOf('\r\n\r\n');
       if (end < 0) return;
-      const header = this.buffer.subarray(0, end).toString();
-      const length = Number(/Content-Length: *(\d+)/i.exec(header)[1]);
-      if (this.buffer.length < end + 4 + length) return;
-      const body = JSON.parse(this.buffer.subarray(end + 4, end + 4 + length).toString());
-      this.buffer = this.buffer.subarray(end + 4 + length);
-      this.onMessage(body);
+      const m = /Content-Length:\s*(\d+)/i.exec(buffer.subarray(0, end).toString('ascii'));
+      if (!m) throw new Error(`bad frame header from grove-server: ${buffer.subarray(0, end)}`);
+      const length = Number(m[1]);
+      if (buffer.length < end + 4 + length) return;
+      const msg = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+      buffer = buffer.subarray(end + 4 + length);
+      if ('id' in msg && pending.has(msg.id)) {
+        const { resolve, reject } = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (msg.error) reject(Object.assign(new Error(msg.error.message), { rpc: msg.error }));
+        else resolve(msg.result);
+      } else if ('method' in msg) {
+        notifications.push(msg);
+      }
     }
-  }
+  });
 
-  onMessage(msg) {
-    if (msg.id !== undefined && msg.method === undefined) {
-      const waiter = this.pending.get(msg.id);
-      this.pending.delete(msg.id);
-      if (!waiter) return;
-      if (msg.error) waiter.reject(Object.assign(new Error(msg.error.message), { error: msg.error }));
-      else waiter.resolve(msg.result);
-      return;
-    }
-    if (msg.id === undefined) {
-      this.notifications.push(msg);
-      this.waiters = this.waiters.filter((w) => !w(msg));
-    }
-  }
-
-  write(msg) {
-    const body = Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...msg }));
-    this.child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-    this.child.stdin.write(body);
-  }
-
-  request(method, params = {}, timeoutMs = 10000) {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error(`${method}: no answer in ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.pending.set(id, {
-        resolve: (r) => { clearTimeout(timer); resolve(r); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
+  const write = (msg) => {
+    const body = Buffer.from(JSON.stringify(msg), 'utf8');
+    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    child.stdin.write(body);
+  };
+  const client = {
+    notifications,
+    stderr: () => stderr,
+    request(method, params = {}) {
+      const id = nextId++;
+      write({ jsonrpc: '2.0', id, method, params });
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${method}: no answer in 10 s`)), 10000);
+        pending.set(id, {
+          resolve: (v) => (clearTimeout(timer), resolve(v)),
+          reject: (e) => (clearTimeout(timer), reject(e)),
+        });
       });
-      this.write({ id, method, params });
-    });
-  }
-
-  async initialize(name = "grove-frontends-test") {
-    const result = await this.request("initialize", { processId: process.pid, clientInfo: { name }, capabilities: {} });
-    this.write({ method: "initialized", params: {} });
-    return result;
-  }
-
-  /// Resolves with the first notification (already received or to come) that `match` accepts.
-  waitFor(match, timeoutMs = 10000) {
-    const seen = this.notifications.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching notification in ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push((msg) => {
-        if (!match(msg)) return false;
-        clearTimeout(timer);
-        resolve(msg);
-        return true;
-      });
-    });
-  }
-
-  async close() {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.on("exit", resolve));
-    try {
-      await this.request("shutdown", undefined, 5000);
-      this.write({ method: "exit" });
-    } catch {
-      this.child.kill("SIGKILL");
+    },
+    notify(method, params = {}) {
+      write({ jsonrpc: '2.0', method, params });
+    },
+    async initialize() {
+      const result = await client.request('initialize', { clientInfo: { name } });
+      client.notify('initialized');
+      return result;
+    },
+    async stop() {
+      await client.request('shutdown', null).catch(() => {});
+      client.notify('exit');
+      child.stdin.end();
+      return exited;
+    },
+  };
+  t.after(async () => {
+    if (child.exitCode === null) {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(timer);
     }
-    this.child.stdin.end();
-    await exited;
-  }
+  });
+  return client;
 }

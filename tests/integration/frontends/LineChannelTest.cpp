@@ -59,6 +59,7 @@ TEST(LineChannel, BadLinesAreAnsweredAndTheGoodOnesStillArrive) {
     p.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\"}\n");
     p.write("not json\n");
     p.write(std::string(70000, 'x') + "\n");  // over the limit, across reads
+    p.write(std::string(1500, 'y') + "\n");  // over the limit, in one read
     p.write("[1,2]\n");
     p.write(std::string(600, '[') + "\n");  // too deep
     p.write("\n   \n");
@@ -74,14 +75,14 @@ TEST(LineChannel, BadLinesAreAnsweredAndTheGoodOnesStillArrive) {
   EXPECT_EQ(methods, (std::vector<std::string>{"a", "b", "c", "last"}));
 
   channel.flush();
-  auto errors = p.readLines(4);
-  ASSERT_EQ(errors.size(), 4u);
+  auto errors = p.readLines(5);
+  ASSERT_EQ(errors.size(), 5u);
   std::vector<int> codes;
   for (const auto& e : errors) {
     EXPECT_TRUE(e["id"].is_null()) << e.dump();
     codes.push_back(e["error"]["code"]);
   }
-  EXPECT_EQ(codes, (std::vector<int>{-32700, -32600, -32600, -32600}));
+  EXPECT_EQ(codes, (std::vector<int>{-32700, -32600, -32600, -32600, -32600}));
 }
 
 TEST(LineChannel, WritesOneMessagePerLineEvenWithNewlinesAndBadUtf8InStrings) {

@@ -4,7 +4,7 @@
 
 #include "frontends/mcp/ToolArguments.h"
 
-namespace grove::mcp {
+namespace grove::frontends::mcp {
 namespace {
 
 using nlohmann::json;
@@ -53,4 +53,4 @@ TEST(ToolArguments, ArgumentsThatAreNotAnObjectAreOneProblem) {
 }
 
 }  // namespace
-}  // namespace grove::mcp
+}  // namespace grove::frontends::mcp
