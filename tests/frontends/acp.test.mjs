@@ -282,3 +282,56 @@ test('joined to a running grove-server: /branch with its prompt, handles, /inclu
   assert.equal((await peer.stop()).code, 0);
   assert.equal(await editor.stop(), 0);
 });
+
+test('Grove-aware ACP clients: _meta.grove on chunks and sessions, _grove/* passed through, changes announced', async (t) => {
+  requireBinaries();
+  const dir = tempDir(t);
+  const db = path.join(dir, 'grove.db');
+  const provider = await startFakeProvider(t, dir, [{ chunks: ANSWER, delayMs: 1 }]);
+  const env = { ...provider.env, XDG_CONFIG_HOME: dir };
+  const peer = await startAcpAgent(t, { db, env });
+  const init = await peer.agent.request('initialize', {
+    protocolVersion: 1,
+    clientCapabilities: { _meta: { grove: true } },
+    clientInfo: { name: 'grove-aware', version: '1.0.0' },
+  });
+  assert.match(init.agentCapabilities._meta.grove.methods, /_grove\/<area>\/<verb>/);
+
+  const { sessionId } = await peer.agent.request('session/new', { cwd: path.join(dir, 'ws'), mcpServers: [] });
+  const mark = peer.updates.length;
+  await peer.agent.request('session/prompt', { sessionId, prompt: text('How do I bake bread?') });
+  const chunks = peer.updates.slice(mark).filter((u) => u.update.sessionUpdate === 'agent_message_chunk');
+  assert.ok(chunks.length > 1);
+  for (const c of chunks) assert.equal(c.update._meta.grove.unitId, c.update.messageId);
+  const answerId = chunks[0].update.messageId;
+
+  // The whole tree, through the extension, with Grove's own shapes and codes.
+  const structure = await peer.agent.request('_grove/project/structure', { projectId: sessionId });
+  assert.deepEqual(structure.units.role, ['user', 'assistant']);
+  assert.equal(structure.units.id[1], answerId);
+  await assert.rejects(peer.agent.request('_grove/project/get', { projectId: 'p_nope' }), (e) => e.code === 1001);
+  await assert.rejects(peer.agent.request('_grove/chat/send', { projectId: sessionId, content: 'x' }), (e) => e.code === -32601);
+
+  // A change made through the extension is announced as _grove/project/didChange.
+  const question = structure.units.id[0];
+  await peer.agent.request('_grove/unit/setScope', { unitIds: [question], scope: 'excluded' });
+  const changed = await waitFor(
+    () => peer.messages().find((m) => m.method === '_grove/project/didChange' && m.params.op === 'setScope' && m.params.projectId === sessionId),
+    'the scope change to be announced');
+  assert.deepEqual(changed.params.unitIds, [question]);
+  const preview = await peer.agent.request('_grove/scope/preview', { projectId: sessionId });
+  assert.deepEqual(preview.excluded, [question]);
+
+  // Replay and the session list carry Grove's ids too.
+  const replayMark = peer.updates.length;
+  await peer.agent.request('session/load', { sessionId, cwd: path.join(dir, 'ws'), mcpServers: [] });
+  const replayed = peer.updates.slice(replayMark).filter((u) => u.update.sessionUpdate.endsWith('_message_chunk'));
+  assert.deepEqual(replayed.map((u) => u.update._meta.grove.unitId), [question, answerId]);
+  assert.equal(replayed[0].update._meta.grove.scope, 'excluded');
+  const { sessions } = await peer.agent.request('session/list', {});
+  const listed = sessions.find((s) => s.sessionId === sessionId);
+  assert.equal(listed._meta.grove.cursorId, answerId);
+  assert.ok(listed._meta.grove.revision > 0);
+
+  assert.deepEqual(peer.schemaProblems(), []);
+});

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "frontends/acp/Extensions.h"
 #include "frontends/acp/ProjectView.h"
 #include "frontends/acp/Replay.h"
 #include "frontends/acp/Updates.h"
@@ -89,6 +90,7 @@ void Agent::handle(const json& msg) {
   if (method == "session/list") return listSessions(id, params);
   if (method == "session/fork") return forkSession(id, params);
   if (method == "session/prompt") return prompt(id, params);
+  if (auto groveMethod = passThroughMethod(method)) return passThrough(id, *groveMethod, params);
   fail(id, rpc::MethodNotFound, "method not found: " + method);
 }
 
@@ -103,13 +105,15 @@ void Agent::initialize(const json& id, const json& params) {
     if (!met.ok) return failFromCore(id, met.value);
     coreReady_ = true;
   }
+  groveNotifications_ = wantsGroveNotifications(params);
   // Every client version gets v1, the only one we speak.
   reply(id, {{"protocolVersion", 1},
              {"agentInfo", {{"name", "grove"}, {"title", "Grove"}, {"version", version_}}},
              {"agentCapabilities",
               {{"loadSession", true},
                {"promptCapabilities", {{"image", false}, {"audio", false}, {"embeddedContext", true}}},
-               {"sessionCapabilities", {{"list", json::object()}}}}},
+               {"sessionCapabilities", {{"list", json::object()}}},
+               {"_meta", {{"grove", extensionCapability()}}}}},
              {"authMethods", json::array()}});
 }
 
@@ -150,6 +154,9 @@ void Agent::listSessions(const json& id, const json& params) {
       cwd = pathOfFileUri(p["workspaceUri"].get<std::string>());
     json info{{"sessionId", p["id"]}, {"cwd", cwd.value_or(serverCwd_)}, {"title", p["title"]}};
     if (p.contains("updatedAt") && p["updatedAt"].is_string()) info["updatedAt"] = p["updatedAt"];
+    info["_meta"] = {{"grove", {{"revision", p.value("revision", 0)},
+                                {"cursorId", p.value("cursorId", json())},
+                                {"mainlineEndId", p.value("mainlineEndId", json())}}}};
     sessions.push_back(std::move(info));
   }
   reply(id, {{"sessions", sessions}});
@@ -214,7 +221,7 @@ void Agent::finishTurn(const std::string& sessionId, CoreCaller::Outcome outcome
   // A delegated request (and any answer that streamed nothing) shows its text whole.
   if (!finished->streamedAny && answer.is_object() && !answer.value("content", std::string()).empty())
     client_.send(textChunk(sessionId, "agent_message_chunk", answer["id"].get<std::string>(),
-                           answer["content"].get<std::string>()));
+                           answer["content"].get<std::string>(), unitMeta(answer)));
   std::string stop = stopReasonOf(outcome.value.value("finishReason", std::string()));
   if (finished->cancelled) stop = "cancelled";
   reply(finished->acpId, {{"stopReason", stop}});
@@ -226,13 +233,27 @@ void Agent::cancel(const json& params) {
 }
 
 void Agent::onCoreNotification(const std::string& method, const json& params) {
+  if (groveNotifications_) {
+    if (auto forwarded = forwardedNotification(method, params)) {
+      client_.send(*forwarded);
+      return;
+    }
+  }
   if (method != "grove/chat/didStream" || !isString(params, "projectId") || !isString(params, "unitId") ||
       !isString(params, "text"))
     return;
   const std::string sessionId = params["projectId"];
   if (!turns_.streamed(sessionId)) return;
   client_.send(textChunk(sessionId, "agent_message_chunk", params["unitId"].get<std::string>(),
-                         params["text"].get<std::string>()));
+                         params["text"].get<std::string>(), unitMeta(params["unitId"])));
+}
+
+// An extension request: the core's answer, result or error, goes back as it is.
+void Agent::passThrough(const json& id, const std::string& groveMethod, const json& params) {
+  core_.call(groveMethod, params, [this, id](CoreCaller::Outcome o) {
+    if (o.ok) return reply(id, std::move(o.value));
+    failFromCore(id, o.value, /*asAcp=*/false);
+  });
 }
 
 void Agent::reply(const json& id, json result) {
@@ -241,9 +262,9 @@ void Agent::reply(const json& id, json result) {
 
 void Agent::fail(const json& id, int code, const std::string& message) { client_.sendError(id, code, message); }
 
-void Agent::failFromCore(const json& id, const json& coreError) {
+void Agent::failFromCore(const json& id, const json& coreError, bool asAcp) {
   int code = coreError.value("code", static_cast<int>(rpc::InternalError));
-  if (code == rpc::NotFound) code = kResourceNotFound;
+  if (asAcp && code == rpc::NotFound) code = kResourceNotFound;
   client_.sendError(id, code, coreError.value("message", std::string("the Grove core refused")),
                     coreError.contains("data") ? coreError["data"] : json());
 }

@@ -40,6 +40,8 @@ private:
   void forkSession(const nlohmann::json& id, const nlohmann::json& params);
   void prompt(const nlohmann::json& id, const nlohmann::json& params);
   void cancel(const nlohmann::json& params);
+  /// `_grove/...`: forwards to `groveMethod` on the core (Extensions).
+  void passThrough(const nlohmann::json& id, const std::string& groveMethod, const nlohmann::json& params);
 
   /// Starts a chat turn at the project's cursor; answers `id` when it ends.
   void startTurn(const nlohmann::json& id, const std::string& sessionId, const std::string& content,
@@ -48,8 +50,9 @@ private:
 
   void reply(const nlohmann::json& id, nlohmann::json result);
   void fail(const nlohmann::json& id, int code, const std::string& message);
-  /// Passes a core error on (1001 not found becomes ACP's -32002).
-  void failFromCore(const nlohmann::json& id, const nlohmann::json& coreError);
+  /// Passes a core error on; `asAcp`: 1001 not found becomes ACP's -32002
+  /// (an extension request keeps Grove's codes).
+  void failFromCore(const nlohmann::json& id, const nlohmann::json& coreError, bool asAcp = true);
   /// A fresh messageId for text the agent writes itself (command output).
   std::string ownMessageId();
 
@@ -60,6 +63,7 @@ private:
   Commands commands_;
   std::atomic<uint64_t> ownMessages_{0};
   bool coreReady_ = false;  // the core met us (on the ACP client's initialize)
+  std::atomic<bool> groveNotifications_{false};  // the client asked for _grove/... change notifications
 };
 
 }  // namespace grove::frontends::acp

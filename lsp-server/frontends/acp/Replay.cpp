@@ -1,5 +1,6 @@
 #include "frontends/acp/Replay.h"
 
+#include "frontends/acp/Extensions.h"
 #include "frontends/acp/Updates.h"
 
 namespace grove::frontends::acp {
@@ -31,7 +32,7 @@ std::vector<json> replayPath(const std::string& sessionId, const ProjectView& vi
     const std::string role = u->value("role", std::string());
     if (u->value("kind", std::string()) == "placeholder" || role == "system") continue;
     const char* kind = role == "assistant" ? "agent_message_chunk" : "user_message_chunk";
-    out.push_back(textChunk(sessionId, kind, (*u)["id"].get<std::string>(), textOf(*u)));
+    out.push_back(textChunk(sessionId, kind, (*u)["id"].get<std::string>(), textOf(*u), unitMeta(*u)));
   }
   return out;
 }

@@ -4,7 +4,9 @@ namespace grove::frontends::acp {
 
 bool Turns::begin(const std::string& sessionId, const nlohmann::json& acpId) {
   std::lock_guard<std::mutex> lock(mu_);
-  return running_.emplace(sessionId, Running{acpId}).second;
+  Running turn;
+  turn.acpId = acpId;
+  return running_.emplace(sessionId, std::move(turn)).second;
 }
 
 void Turns::setCoreRequest(const std::string& sessionId, int64_t coreId) {

@@ -11,10 +11,10 @@ json sessionUpdate(const std::string& sessionId, json update) {
 }
 
 json textChunk(const std::string& sessionId, const char* kind, const std::string& messageId,
-               const std::string& text) {
-  return sessionUpdate(sessionId, {{"sessionUpdate", kind},
-                                   {"messageId", messageId},
-                                   {"content", {{"type", "text"}, {"text", text}}}});
+               const std::string& text, json meta) {
+  json update{{"sessionUpdate", kind}, {"messageId", messageId}, {"content", {{"type", "text"}, {"text", text}}}};
+  if (!meta.is_null()) update["_meta"] = std::move(meta);
+  return sessionUpdate(sessionId, std::move(update));
 }
 
 json availableCommands(const std::string& sessionId) {

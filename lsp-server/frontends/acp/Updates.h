@@ -14,9 +14,10 @@ nlohmann::json sessionUpdate(const std::string& sessionId, nlohmann::json update
 
 /// A text chunk of a message: `kind` is "user_message_chunk" or
 /// "agent_message_chunk"; `messageId` is the Grove unit id (chunks sharing
-/// it form one message), or a fresh id for a command's output.
+/// it form one message), or a fresh id for a command's output. `meta`, when
+/// not null, is the chunk's `_meta` (Extensions: unitMeta).
 nlohmann::json textChunk(const std::string& sessionId, const char* kind, const std::string& messageId,
-                         const std::string& text);
+                         const std::string& text, nlohmann::json meta = nullptr);
 
 /// The slash commands (`available_commands_update`). Sent after the
 /// session/new and session/load replies, never before: Zed drops updates

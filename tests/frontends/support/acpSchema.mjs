@@ -39,7 +39,14 @@ export function problems(message, methodOf) {
     if (!r.success) out.push(`${where} is not a valid ${name}: ${z.prettifyError(r.error).slice(0, 800)}`);
   };
   if (message.jsonrpc !== '2.0') out.push('jsonrpc must be "2.0"');
-  if ('method' in message) {
+  // Extension messages (names starting with `_`) are free-form in ACP: Grove's
+  // `_grove/...` notifications and the results of `_grove/...` requests.
+  const extension = (method) => typeof method === 'string' && method.startsWith('_');
+  if ('method' in message && extension(message.method)) {
+    if ('id' in message) out.push('the agent sent a request; this agent should not need any');
+  } else if (!('method' in message) && !('error' in message) && extension(methodOf(message.id))) {
+    if (typeof message.result !== 'object' || message.result === null) out.push(`the ${methodOf(message.id)} result is not an object`);
+  } else if ('method' in message) {
     const type = notificationType[message.method];
     if (!type) out.push(`the agent sent an unexpected ${message.method}`);
     else check(type, message.params, `${message.method} params`);
