@@ -46,7 +46,7 @@ void Session::importHistory(const ImportRequest& request, ImportProgressFn progr
         break;
       }
       const std::string& file = files[static_cast<size_t>(i)];
-      if (progress) progress({i, total, "reading " + file});
+      if (progress) progress({i, total, "reading " + file, false});
       interchange::FileRead read = interchange::readFile(request.kind, file);
       for (const auto& s : read.skipped) summary.skipped.push_back({file, s});
       if (read.refused) {
@@ -81,7 +81,11 @@ void Session::importHistory(const ImportRequest& request, ImportProgressFn progr
         summary.projects.push_back(std::move(r));
       }
     }
-    if (progress && !failure) progress({total, total, "imported " + std::to_string(summary.projects.size()) + " projects"});
+    if (progress)
+      progress({total, total,
+                failure ? std::string("import stopped: ") + failure->what()
+                        : "imported " + std::to_string(summary.projects.size()) + " projects",
+                true});
     log::info("import " + request.kind + " " + request.path + ": " + std::to_string(summary.projects.size()) +
               " projects, " + std::to_string(summary.unitsAdded) + " units added, " +
               std::to_string(summary.refused.size()) + " files refused");

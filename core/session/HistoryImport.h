@@ -40,6 +40,7 @@ struct ImportSummary {
 struct ImportProgress {
   int done = 0, total = 0;
   std::string message;
+  bool finished = false;  // the last report of the import
 };
 
 using ImportProgressFn = std::function<void(const ImportProgress&)>;
