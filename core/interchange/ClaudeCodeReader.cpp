@@ -83,6 +83,7 @@ struct Reader {
   std::string sessionId, cwd, customTitle, aiTitle, summary, leaf, lastMain, firstPrompt;
   std::unordered_map<std::string, std::string> toolUseOwner;  // tool_use id -> entry id
   bool recognised = false;
+  bool leafIsNewest = false;
 
   // One line; `sidechainRoot` is where a subagent file's roots hang.
   void line(const json& j, int number, const std::optional<std::string>& sidechainRoot) {
@@ -94,7 +95,10 @@ struct Reader {
     if (type == "custom-title") customTitle = str(j, "customTitle");
     if (type == "ai-title") aiTitle = str(j, "aiTitle");
     if (type == "summary" && summary.empty()) summary = str(j, "summary");
-    if (type == "last-prompt" && !str(j, "leafUuid").empty()) leaf = str(j, "leafUuid");
+    if (type == "last-prompt" && !str(j, "leafUuid").empty()) {
+      leaf = str(j, "leafUuid");
+      leafIsNewest = true;
+    }
     std::string uuid = str(j, "uuid");
     if (uuid.empty()) return;
     if (type != "user" && type != "assistant" && type != "attachment" && type != "system") return;
@@ -174,7 +178,10 @@ struct Reader {
       e.cls = C::Skip;
     }
     tree.add(std::move(e));
-    if (!sidechain) lastMain = uuid;
+    if (!sidechain) {
+      lastMain = uuid;
+      leafIsNewest = false;  // a message after the last-prompt line is newer than it
+    }
   }
 };
 
@@ -220,7 +227,7 @@ FileRead readClaudeCode(const std::string& path) {
             : !r.summary.empty()   ? r.summary
                                    : titleFrom(r.firstPrompt);
   if (!r.cwd.empty()) s.workspaceUri = fileUri(r.cwd);
-  std::string leaf = !r.leaf.empty() ? r.leaf : r.lastMain;
+  std::string leaf = !r.leaf.empty() && r.leafIsNewest ? r.leaf : r.lastMain;
   if (!leaf.empty()) s.activeLeaf = r.tree.messageOf(leaf);
   s.messages = r.tree.take();
   if (s.messages.empty()) {

@@ -25,6 +25,7 @@ void TreeBuilder::add(RawEntry e) {
       ImportedMessage& p = messages_[index_.at(*parent)];
       if (p.role == Role::Assistant && p.kind == Kind::Message) {
         appendBlock(p.text, e.text);
+        hasChildren_.insert(p.sourceId);
         entryToMsg_[e.id] = p.sourceId;
         return;
       }
@@ -34,6 +35,29 @@ void TreeBuilder::add(RawEntry e) {
       return;
     }
   }
+  if (e.cls == C::Code && parent) {
+    // A selection sent with a prompt (Claude Code writes it just after) goes
+    // before it, as in Grove the question follows the code it is about, and
+    // the exchange stays a prompt and its answer.
+    ImportedMessage& p = messages_[index_.at(*parent)];
+    if (p.role == Role::User && p.kind == Kind::Message && !hasChildren_.count(p.sourceId)) {
+      ImportedMessage m;
+      m.sourceId = e.id;
+      m.parentSourceId = p.parentSourceId;
+      m.role = Role::User;
+      m.kind = Kind::Code;
+      m.text = std::move(e.text);
+      m.code = e.code;
+      m.createdAt = e.createdAt;
+      p.parentSourceId = m.sourceId;
+      hasChildren_.insert(m.sourceId);
+      entryToMsg_[e.id] = p.sourceId;  // what follows the selection follows the prompt
+      index_[m.sourceId] = messages_.size();
+      messages_.push_back(std::move(m));
+      return;
+    }
+  }
+  if (parent) hasChildren_.insert(*parent);
   ImportedMessage m;
   m.sourceId = e.id;
   m.parentSourceId = parent;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "interchange/ImportedSession.h"
@@ -50,6 +51,7 @@ private:
   std::unordered_map<std::string, size_t> index_;           // message id -> position
   std::unordered_map<std::string, std::string> entryToMsg_; // entry id -> message id
   std::unordered_map<std::string, std::optional<std::string>> skipped_;  // id -> resolved parent
+  std::unordered_set<std::string> hasChildren_;
 };
 
 }  // namespace grove::interchange

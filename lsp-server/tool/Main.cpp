@@ -14,6 +14,7 @@
 #include "tool/Backup.h"
 #include "tool/CoreOwner.h"
 #include "tool/Flags.h"
+#include "tool/Interchange.h"
 #include "tool/OpenFileLimit.h"
 #include "tool/Relay.h"
 #include "tool/StoreAccess.h"
@@ -71,6 +72,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     privacy::ensurePrivate(flags.logFile, "the log");  // appended to: it may predate us
+  }
+  if (!flags.importKind.empty() || !flags.exportProject.empty()) {
+    // A command, not a server: its output is the point, the core's chatter is not.
+    if (flags.logFile.empty()) log::setLevel(log::Level::Warn);
+    return flags.importKind.empty() ? tool::runExport(flags, getEnv) : tool::runImport(flags, getEnv);
   }
   try {
     std::string why;
