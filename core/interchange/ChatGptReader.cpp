@@ -67,12 +67,8 @@ RawEntry entryOf(const std::string& id, const json& node, const std::optional<st
 FileRead readChatGpt(const std::string& path) {
   FileRead read;
   read.path = path;
-  std::string error;
-  auto doc = readJsonFile(path, error);
-  if (!doc) {
-    refuse(read, error);
-    return read;
-  }
+  auto doc = readJsonOrRefuse(read);
+  if (!doc) return read;
   if (doc->is_object() && doc->contains("conversations")) doc = (*doc)["conversations"];
   if (!doc->is_array()) {
     refuse(read, "not a ChatGPT export (no array of conversations)");

@@ -68,15 +68,6 @@ std::optional<RawEntry> ideSelection(std::string& text) {
   return e;
 }
 
-bool newerVersion(const std::string& version) {
-  if (version.empty()) return false;
-  try {
-    return std::stoi(version) > kClaudeCodeMaxMajor;
-  } catch (...) {
-    return false;
-  }
-}
-
 struct Reader {
   FileRead read;
   TreeBuilder tree;
@@ -89,7 +80,7 @@ struct Reader {
   void line(const json& j, int number, const std::optional<std::string>& sidechainRoot) {
     if (!j.is_object()) return;
     std::string type = str(j, "type");
-    if (newerVersion(str(j, "version")) && !read.refused)
+    if (majorAbove(str(j, "version"), kClaudeCodeMaxMajor) && !read.refused)
       refuse(read, "Claude Code version " + str(j, "version") + " is newer than this importer knows (" +
                        std::to_string(kClaudeCodeMaxMajor) + ".x)");
     if (type == "custom-title") customTitle = str(j, "customTitle");
@@ -229,12 +220,7 @@ FileRead readClaudeCode(const std::string& path) {
   if (!r.cwd.empty()) s.workspaceUri = fileUri(r.cwd);
   std::string leaf = !r.leaf.empty() && r.leafIsNewest ? r.leaf : r.lastMain;
   if (!leaf.empty()) s.activeLeaf = r.tree.messageOf(leaf);
-  s.messages = r.tree.take();
-  if (s.messages.empty()) {
-    refuse(r.read, "no conversation in it (no user prompt or answer)");
-    return r.read;
-  }
-  r.read.sessions.push_back(std::move(s));
+  addSession(r.read, std::move(s), r.tree.take());
   return r.read;
 }
 

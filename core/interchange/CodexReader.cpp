@@ -107,17 +107,10 @@ FileRead readCodex(const std::string& path) {
     refuse(read, "cannot be read");
     return read;
   }
-  if (!version.empty()) {
-    int major = -1;
-    try {
-      major = std::stoi(version);
-    } catch (...) {
-    }
-    if (major > kCodexMaxMajor) {
-      refuse(read, "Codex version " + version + " is newer than this importer knows (" +
-                       std::to_string(kCodexMaxMajor) + ".x)");
-      return read;
-    }
+  if (majorAbove(version, kCodexMaxMajor)) {
+    refuse(read, "Codex version " + version + " is newer than this importer knows (" +
+                     std::to_string(kCodexMaxMajor) + ".x)");
+    return read;
   }
   if (!recognised) {
     refuse(read, "no Codex session (session_meta or response items) found");
@@ -128,12 +121,7 @@ FileRead readCodex(const std::string& path) {
   s.sourceId = sessionId.empty() ? fs::path(path).stem().string() : sessionId;
   s.title = titleFrom(firstPrompt);
   if (!cwd.empty()) s.workspaceUri = fileUri(cwd);
-  s.messages = tree.take();
-  if (s.messages.empty()) {
-    refuse(read, "no conversation in it (no user prompt or answer)");
-    return read;
-  }
-  read.sessions.push_back(std::move(s));
+  addSession(read, std::move(s), tree.take());
   return read;
 }
 

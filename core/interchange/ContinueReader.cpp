@@ -46,12 +46,8 @@ void collectSelections(const json& node, std::vector<RawEntry>& out) {
 FileRead readContinue(const std::string& path) {
   FileRead read;
   read.path = path;
-  std::string error;
-  auto doc = readJsonFile(path, error);
-  if (!doc) {
-    refuse(read, error);
-    return read;
-  }
+  auto doc = readJsonOrRefuse(read);
+  if (!doc) return read;
   if (!doc->is_object() || !doc->contains("history") || !(*doc)["history"].is_array()) {
     refuse(read, "not a Continue session (no history array)");
     return read;
@@ -111,12 +107,7 @@ FileRead readContinue(const std::string& path) {
   s.title = str(*doc, "title");
   if (s.title.empty() || s.title == "New Session") s.title = titleFrom(firstPrompt);
   if (!str(*doc, "workspaceDirectory").empty()) s.workspaceUri = fileUri(str(*doc, "workspaceDirectory"));
-  s.messages = tree.take();
-  if (s.messages.empty()) {
-    refuse(read, "no conversation in it (no user prompt or answer)");
-    return read;
-  }
-  read.sessions.push_back(std::move(s));
+  addSession(read, std::move(s), tree.take());
   return read;
 }
 

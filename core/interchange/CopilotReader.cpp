@@ -95,12 +95,8 @@ FileRead readCopilot(const std::string& path) {
       return read;
     }
   } else {
-    std::string error;
-    auto parsed = readJsonFile(path, error);
-    if (!parsed) {
-      refuse(read, error);
-      return read;
-    }
+    auto parsed = readJsonOrRefuse(read);
+    if (!parsed) return read;
     doc = std::move(*parsed);
   }
   if (!doc.is_object() || !doc.contains("requests") || !doc["requests"].is_array()) {
@@ -184,12 +180,7 @@ FileRead readCopilot(const std::string& path) {
   std::string error;
   if (auto ws = readJsonFile((fs::path(path).parent_path().parent_path() / "workspace.json").string(), error))
     if (!str(*ws, "folder").empty()) s.workspaceUri = str(*ws, "folder");
-  s.messages = tree.take();
-  if (s.messages.empty()) {
-    refuse(read, "no conversation in it (no request)");
-    return read;
-  }
-  read.sessions.push_back(std::move(s));
+  addSession(read, std::move(s), tree.take());
   return read;
 }
 

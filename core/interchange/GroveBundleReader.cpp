@@ -35,12 +35,8 @@ std::vector<std::string> strList(const json& j, const char* key) {
 FileRead readGroveBundle(const std::string& path) {
   FileRead read;
   read.path = path;
-  std::string error;
-  auto doc = readJsonFile(path, error);
-  if (!doc) {
-    refuse(read, error);
-    return read;
-  }
+  auto doc = readJsonOrRefuse(read);
+  if (!doc) return read;
   if (!doc->is_object() || str(*doc, "format") != kBundleFormat || !(*doc)["project"].is_object() ||
       !(*doc)["units"].is_array()) {
     refuse(read, "not a Grove export (no \"format\": \"grove-export\" with a project and units)");

@@ -109,12 +109,7 @@ FileRead readPi(const std::string& path) {
   s.title = !name.empty() ? name : titleFrom(firstPrompt);
   if (!cwd.empty()) s.workspaceUri = fileUri(cwd);
   if (last) s.activeLeaf = tree.messageOf(*last);
-  s.messages = tree.take();
-  if (s.messages.empty()) {
-    refuse(read, "no conversation in it (no user prompt or answer)");
-    return read;
-  }
-  read.sessions.push_back(std::move(s));
+  addSession(read, std::move(s), tree.take());
   return read;
 }
 

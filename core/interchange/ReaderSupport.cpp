@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -212,5 +213,26 @@ std::string titleFrom(const std::string& text) {
 }
 
 void refuse(FileRead& read, const std::string& reason) { read.refused = read.path + ": " + reason; }
+
+std::optional<json> readJsonOrRefuse(FileRead& read) {
+  std::string error;
+  auto doc = readJsonFile(read.path, error);
+  if (!doc) refuse(read, error);
+  return doc;
+}
+
+void addSession(FileRead& read, ImportedSession session, std::vector<ImportedMessage> messages) {
+  if (messages.empty()) {
+    refuse(read, "no conversation in it (no user prompt or answer)");
+    return;
+  }
+  session.messages = std::move(messages);
+  read.sessions.push_back(std::move(session));
+}
+
+bool majorAbove(const std::string& version, int newest) {
+  if (version.empty() || !std::isdigit(static_cast<unsigned char>(version[0]))) return false;
+  return std::atoi(version.c_str()) > newest;
+}
 
 }  // namespace grove::interchange

@@ -57,5 +57,13 @@ std::string titleFrom(const std::string& text);
 
 /// Refuses a file: `read.refused = path + ": " + reason`.
 void refuse(FileRead& read, const std::string& reason);
+/// The file of `read` parsed as one JSON document, or nullopt with the file
+/// refused (cannot be read, or damaged).
+std::optional<json> readJsonOrRefuse(FileRead& read);
+/// Adds `session` with `messages` to `read`, or refuses the file when there
+/// are none (nothing was said in it).
+void addSession(FileRead& read, ImportedSession session, std::vector<ImportedMessage> messages);
+/// `version` ("2.1.40") has a major number above `newest`.
+bool majorAbove(const std::string& version, int newest);
 
 }  // namespace grove::interchange

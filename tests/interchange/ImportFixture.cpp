@@ -45,6 +45,17 @@ session::ImportSummary ImportFixture::import(const std::string& kind, const std:
   return out->value();
 }
 
+std::string ImportFixture::refusedReason(const std::string& kind, const std::string& path) {
+  session::ImportSummary s = import(kind, path);
+  EXPECT_TRUE(s.projects.empty());
+  if (s.refused.size() != 1) {
+    ADD_FAILURE() << path << ": " << s.refused.size() << " files refused, not 1";
+    return {};
+  }
+  EXPECT_EQ(s.refused[0].file, path);
+  return s.refused[0].reason;
+}
+
 Error ImportFixture::importError(const std::string& kind, const std::string& path) {
   try {
     std::optional<Expected<session::ImportSummary>> out;

@@ -26,6 +26,8 @@ public:  // the test helpers of a file use them too
   void append(const std::string& path, const std::string& text);
   /// Runs grove/import/run's Session call to its end; fails the test on an error.
   session::ImportSummary import(const std::string& kind, const std::string& path);
+  /// Imports a file that must be refused as a whole; the reason given.
+  std::string refusedReason(const std::string& kind, const std::string& path);
   /// The error an import ends with (or throws before it starts).
   Error importError(const std::string& kind, const std::string& path);
   void run(const std::function<void(Engine&)>& fn);

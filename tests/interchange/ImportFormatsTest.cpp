@@ -197,9 +197,7 @@ TEST_F(Import, CodexTwiceAppendedDamagedAndNewer) {
   EXPECT_EQ(mainline(more.projects[0].projectId).back(), "And a readiness probe");
   std::string newer = kCodex;
   newer.replace(newer.find("0.46.0"), 6, "1.2.0");
-  auto s = import("codex", write("newer.jsonl", newer));
-  ASSERT_EQ(s.refused.size(), 1u);
-  EXPECT_TRUE(contains(s.refused[0].reason, "Codex version 1.2.0 is newer")) << s.refused[0].reason;
+  EXPECT_TRUE(contains(refusedReason("codex", write("newer.jsonl", newer)), "Codex version 1.2.0 is newer"));
 }
 
 // ---- Pi ------------------------------------------------------------------------
@@ -244,12 +242,8 @@ TEST_F(Import, PiTwiceDamagedAndNewer) {
   EXPECT_EQ(damaged.skipped.size(), 1u);
   std::string newer = kPi;
   newer.replace(newer.find("\"version\":3"), 11, "\"version\":4");
-  auto s = import("pi", write("newer.jsonl", newer));
-  ASSERT_EQ(s.refused.size(), 1u);
-  EXPECT_TRUE(contains(s.refused[0].reason, "Pi session version 4 is newer")) << s.refused[0].reason;
-  auto none = import("pi", write("none.jsonl", "{\"type\":\"message\"}\n"));
-  ASSERT_EQ(none.refused.size(), 1u);
-  EXPECT_TRUE(contains(none.refused[0].reason, "no Pi session header"));
+  EXPECT_TRUE(contains(refusedReason("pi", write("newer.jsonl", newer)), "Pi session version 4 is newer"));
+  EXPECT_TRUE(contains(refusedReason("pi", write("none.jsonl", "{\"type\":\"message\"}\n")), "no Pi session header"));
 }
 
 // ---- Continue ------------------------------------------------------------------
@@ -294,12 +288,8 @@ TEST_F(Import, ContinueTwiceDamagedUnrecognisedAndTheIndexFileIgnored) {
   EXPECT_EQ(first.files, 1);
   EXPECT_EQ(import("continue", file).projects[0].added, 0);
   std::string cut = kContinue;
-  auto truncated = import("continue", write("cut.json", cut.substr(0, cut.size() / 2)));
-  ASSERT_EQ(truncated.refused.size(), 1u);
-  EXPECT_TRUE(contains(truncated.refused[0].reason, "not valid JSON")) << truncated.refused[0].reason;
-  auto other = import("continue", write("other.json", R"J({"messages": []})J"));
-  ASSERT_EQ(other.refused.size(), 1u);
-  EXPECT_TRUE(contains(other.refused[0].reason, "not a Continue session"));
+  EXPECT_TRUE(contains(refusedReason("continue", write("cut.json", cut.substr(0, cut.size() / 2))), "not valid JSON"));
+  EXPECT_TRUE(contains(refusedReason("continue", write("other.json", R"J({"messages": []})J")), "not a Continue session"));
 }
 
 // ---- Copilot -------------------------------------------------------------------
@@ -335,9 +325,7 @@ TEST_F(Import, CopilotJsonTwiceAppendedDamagedAndNewer) {
   EXPECT_EQ(more.projects[0].added, 2);
   EXPECT_EQ(more.skipped.size(), 1u);
   EXPECT_EQ(import("copilot", log).projects[0].added, 0);
-  auto v4 = import("copilot", write("v4.json", R"J({"version":4,"sessionId":"x","requests":[]})J"));
-  ASSERT_EQ(v4.refused.size(), 1u);
-  EXPECT_TRUE(contains(v4.refused[0].reason, "version 4 is newer")) << v4.refused[0].reason;
+  EXPECT_TRUE(contains(refusedReason("copilot", write("v4.json", R"J({"version":4,"sessionId":"x","requests":[]})J")), "version 4 is newer"));
   auto flat = import("copilot", write("flat.json", R"J({"version":2,"sessionId":"old","requests":[{"requestId":"r1","timestamp":1,"message":{"text":"hi"},"response":[{"value":"hello"}]},{"requestId":"r2","message":{"text":"undone"},"shouldBeRemovedOnSend":{"requestId":"r2"}}]})J"));
   ASSERT_EQ(flat.projects.size(), 1u);
   EXPECT_EQ(flat.projects[0].added, 2);  // the undone request is left out
@@ -390,9 +378,7 @@ TEST_F(Import, AiderSplitsSessionsJoinsMultiLineInputAndFoldsToolOutput) {
   EXPECT_EQ(more.projects[0].added, 0);
   EXPECT_TRUE(more.projects[1].created);
   EXPECT_EQ(more.projects[1].added, 2);
-  auto none = import("aider", write("notes.md", "# my notes\nnothing here\n"));
-  ASSERT_EQ(none.refused.size(), 1u);
-  EXPECT_TRUE(contains(none.refused[0].reason, "not an Aider chat history"));
+  EXPECT_TRUE(contains(refusedReason("aider", write("notes.md", "# my notes\nnothing here\n")), "not an Aider chat history"));
 }
 
 // ---- ChatGPT -------------------------------------------------------------------
@@ -429,12 +415,8 @@ TEST_F(Import, ChatGptKeepsBothEditsAsBranchesAndEndsAtTheCurrentNode) {
 
 TEST_F(Import, ChatGptDamagedAndUnrecognisedAreRefused) {
   std::string cut = kChatGpt;
-  auto s = import("chatgpt", write("conversations-000.json", cut.substr(0, 200)));
-  ASSERT_EQ(s.refused.size(), 1u);
-  EXPECT_TRUE(contains(s.refused[0].reason, "conversations-000.json: not valid JSON")) << s.refused[0].reason;
-  auto other = import("chatgpt", write("conversations-001.json", R"J({"user": "x"})J"));
-  ASSERT_EQ(other.refused.size(), 1u);
-  EXPECT_TRUE(contains(other.refused[0].reason, "not a ChatGPT export"));
+  EXPECT_TRUE(contains(refusedReason("chatgpt", write("conversations-000.json", cut.substr(0, 200))), "conversations-000.json: not valid JSON"));
+  EXPECT_TRUE(contains(refusedReason("chatgpt", write("conversations-001.json", R"J({"user": "x"})J")), "not a ChatGPT export"));
 }
 
 // ---- Requests that cannot run ----------------------------------------------------
