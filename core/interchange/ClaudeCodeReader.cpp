@@ -157,8 +157,8 @@ struct Reader {
       }
     } else if (type == "attachment") {
       const json& a = j.contains("attachment") ? j["attachment"] : json();
-      if (str(a, "type") == "selected_lines_in_ide" && a.contains("lineStart") && a["lineStart"].is_number() &&
-          a.contains("lineEnd") && a["lineEnd"].is_number()) {
+      if (str(a, "type") == "selected_lines_in_ide" && a.contains("lineStart") && a["lineStart"].is_number_integer() &&
+          a.contains("lineEnd") && a["lineEnd"].is_number_integer()) {
         e.cls = C::Code;
         e.text = str(a, "content");
         std::string path = str(a, "filename");

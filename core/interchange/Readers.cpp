@@ -46,7 +46,9 @@ bool isImportKind(const std::string& kind) {
   return std::find(k.begin(), k.end(), kind) != k.end();
 }
 
-FileRead readFile(const std::string& kind, const std::string& path) {
+namespace {
+
+FileRead readWith(const std::string& kind, const std::string& path) {
   if (kind == "claude-code") return readClaudeCode(path);
   if (kind == "codex") return readCodex(path);
   if (kind == "pi") return readPi(path);
@@ -59,6 +61,20 @@ FileRead readFile(const std::string& kind, const std::string& path) {
   r.path = path;
   r.refused = path + ": unknown import kind " + kind;
   return r;
+}
+
+}  // namespace
+
+FileRead readFile(const std::string& kind, const std::string& path) {
+  try {
+    return readWith(kind, path);
+  } catch (const std::exception& e) {
+    // A field of a type no reader expected: this file is refused, the rest goes on.
+    FileRead r;
+    r.path = path;
+    r.refused = path + ": not readable as " + kind + " (" + e.what() + ")";
+    return r;
+  }
 }
 
 std::vector<std::string> sourceFiles(const std::string& kind, const std::string& path,

@@ -457,3 +457,47 @@ TEST_F(Import, ImportedConversationsAreIndexedAsMemolets) {
 
 }  // namespace
 }  // namespace grove::test
+
+namespace grove::test {
+namespace {
+
+// Fields of types no tool writes: every reader skips or refuses, none crashes,
+// and the import goes on to the next file.
+TEST_F(Import, OddlyTypedFieldsAreSkippedOrRefusedNeverACrash) {
+  struct Case {
+    const char* kind;
+    const char* name;
+    const char* text;
+  };
+  const Case cases[] = {
+      {"claude-code", "odd.jsonl",
+       "{\"type\":\"user\",\"uuid\":5}\n[1,2]\n\"text\"\n{\"type\":\"user\",\"uuid\":\"u\",\"parentUuid\":7,\"message\":{\"content\":{\"a\":1}}}\n"
+       "{\"type\":\"assistant\",\"uuid\":\"a\",\"parentUuid\":\"u\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"input\":\"x\"},7,null]}}\n"
+       "{\"type\":\"attachment\",\"uuid\":\"y\",\"parentUuid\":\"a\",\"attachment\":{\"type\":\"selected_lines_in_ide\",\"lineStart\":1e300,\"lineEnd\":\"b\"}}\n"
+       "{\"type\":\"user\",\"uuid\":\"z\",\"parentUuid\":\"y\",\"version\":[2],\"timestamp\":42,\"message\":{\"content\":[{\"type\":\"tool_result\",\"content\":[{\"type\":\"text\",\"text\":5}]}]}}\n"},
+      {"codex", "odd.jsonl",
+       "{\"type\":\"session_meta\",\"payload\":[]}\n{\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":7}}\n"
+       "{\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\",\"arguments\":{\"a\":1}}}\n{\"type\":\"response_item\",\"payload\":{\"type\":\"function_call_output\",\"output\":[1]}}\n"},
+      {"pi", "odd.jsonl",
+       "{\"type\":\"session\",\"version\":\"3\",\"id\":1}\n{\"type\":\"message\",\"id\":\"x\",\"parentId\":[],\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":1}],\"timestamp\":\"t\"}}\n"
+       "{\"type\":\"message\",\"id\":\"y\",\"parentId\":\"x\",\"message\":\"hello\"}\n"},
+      {"continue", "odd.json", "{\"history\":[1,{\"message\":[]},{\"message\":{\"role\":\"user\",\"content\":{\"x\":1}},\"editorState\":{\"type\":\"codeBlock\",\"attrs\":[]}}]}"},
+      {"copilot", "odd.jsonl",
+       "{\"kind\":0,\"v\":{\"version\":\"3\",\"requests\":{}}}\n{\"kind\":2,\"k\":[\"requests\"],\"v\":5}\n{\"kind\":1,\"k\":[7,\"x\"],\"v\":1}\n{\"kind\":3,\"k\":[]}\n"},
+      {"chatgpt", "conversations.json",
+       "[1,{\"mapping\":{\"a\":{\"parent\":5,\"children\":\"b\",\"message\":{\"author\":\"user\",\"content\":[]}},\"b\":7}},{\"mapping\":[],\"current_node\":3}]"},
+      {"grove", "odd.json",
+       "{\"format\":\"grove-export\",\"version\":1,\"project\":{\"id\":\"p\"},\"units\":[5,{\"id\":\"u\",\"role\":\"user\",\"kind\":\"code\",\"source\":7},"
+       "{\"id\":\"v\",\"role\":\"user\",\"kind\":\"message\",\"content\":\"hi\",\"createdAt\":\"x\",\"parentId\":9}],\"branches\":[1],\"capsules\":{},\"memolets\":[{\"manual\":true,\"span\":{\"start\":\"q\"}}]}"},
+  };
+  for (const auto& c : cases) {
+    auto file = write(std::string(c.kind) + "/" + c.name, c.text);
+    auto s = import(c.kind, file);
+    EXPECT_EQ(s.files, 1) << c.kind;
+    EXPECT_EQ(s.projects.size() + s.refused.size(), s.projects.empty() ? 1u : s.projects.size()) << c.kind;
+  }
+  EXPECT_TRUE(contains(refusedReason("aider", write("odd.md", std::string("# aider chat started at \xff\xfe\n> \n####\n", 35))), "no conversation"));
+}
+
+}  // namespace
+}  // namespace grove::test
