@@ -42,6 +42,12 @@ void registerInterchangeHandlers(MethodTable& t) {
   // import changes no project that exists, so no expectedRevision.
   t.addWithReply("grove/import/run", MethodSpec{RunsOn::Worker, Revision::Ignored},
                  [](RequestContext& c, const Params& p, Reply reply) {
+    // The path names a file of the server's machine: a teammate on TCP must
+    // not make the core read its files into the shared store.
+    if (c.connection.transport() == "tcp")
+      throw Error::invalidOp("localOnly",
+                             "grove/import/run reads files on the server's machine: only a local client "
+                             "(stdio or the Unix socket) may ask; run grove-server --import there");
     session::ImportRequest req{p.str("kind"), p.str("path")};
     // The client's workDoneToken, else the request id names the progress.
     json token = c.id;
