@@ -200,6 +200,17 @@ TEST_F(Import, CodexTwiceAppendedDamagedAndNewer) {
   EXPECT_TRUE(contains(refusedReason("codex", write("newer.jsonl", newer)), "Codex version 1.2.0 is newer"));
 }
 
+TEST_F(Import, CodexFirstFormatHeaderThenBareItems) {
+  auto s = import("codex", write("rollout-old.jsonl", R"J({"id":"old-1","timestamp":"2025-04-01T10:00:00Z","instructions":""}
+{"record_type":"state"}
+{"type":"message","role":"user","content":[{"type":"input_text","text":"Rename the module"}]}
+{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Renamed."}]}
+)J"));
+  ASSERT_EQ(s.projects.size(), 1u);
+  EXPECT_EQ(s.projects[0].added, 2);
+  EXPECT_EQ(mainline(s.projects[0].projectId), (std::vector<std::string>{"Rename the module", "Renamed."}));
+}
+
 // ---- Pi ------------------------------------------------------------------------
 
 const char* kPi = R"J({"type":"session","version":3,"id":"5d0e","timestamp":"2026-01-02T03:04:05.000Z","cwd":"/home/ana/src/pager"}
