@@ -174,6 +174,14 @@ bool FrameWriter::write(std::string_view body) {
   return enqueue(std::move(frame));
 }
 
+bool FrameWriter::writeLine(std::string_view line) {
+  std::string bytes;
+  bytes.reserve(line.size() + 1);
+  bytes += line;
+  bytes += '\n';
+  return enqueue(std::move(bytes));
+}
+
 bool FrameWriter::writeAll(const std::vector<std::string>& bodies) {
   if (bodies.empty()) return !closed();
   std::string out;

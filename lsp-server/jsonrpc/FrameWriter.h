@@ -50,6 +50,10 @@ public:
 
   /// Queues one frame; false once the peer has gone or was cut off.
   bool write(std::string_view body);
+  /// Queues `line` and a newline, with no LSP header: the same buffering
+  /// for newline-delimited protocols (ACP, MCP over stdio). `line` must hold
+  /// no newline of its own.
+  bool writeLine(std::string_view line);
   /// Queues several frames in order.
   bool writeAll(const std::vector<std::string>& bodies);
   bool closed() const;

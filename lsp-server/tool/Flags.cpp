@@ -37,6 +37,15 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --acp                     speak the Agent Client Protocol (v1: one JSON-RPC
+                            message per line) on stdio instead: an agent for
+                            Zed and other ACP editors, on the same store and
+                            core as every other client (README, "Use Grove
+                            from Zed")
+  --mcp                     speak the Model Context Protocol on stdio instead
+                            (newline-delimited JSON-RPC): tools to search
+                            memolets, capture snippets, preview context and
+                            append notes, for Claude Code, Codex or Copilot
   --backup PATH             copy the store to PATH (a private file, checked)
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
@@ -52,11 +61,11 @@ usage: grove-server [options]
   --format markdown|json    Markdown for people, or a JSON bundle that
                             --import grove reads back without loss
   --branch HEAD_ID          (with --export) only that branch's path
+  --version                 print the version and protocol version
+  --help                    this text
 
 One grove-server owns a store; a second one started on the same store joins
 it through that socket, so every editor shares one live core.
-  --version                 print the version and protocol version
-  --help                    this text
 
 Protocol: lsp-server/PROTOCOL.md.
 )";
@@ -116,8 +125,12 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.version = true;
     } else if (a == "--stdio") {
       // The default transport; accepted because editors often pass it.
+    } else if (a == "--mcp") {
+      f.mcp = true;
     } else if (a == "--no-stdio") {
       f.noStdio = true;
+    } else if (a == "--acp") {
+      f.acp = true;
     } else if (a == "--print-socket") {
       f.printSocket = true;
     } else if (is(a, "--listen")) {
@@ -179,6 +192,12 @@ Flags parseFlags(const std::vector<std::string>& args,
     f.error = "--format and --branch go with --export";
   if (f.error.empty() && !f.importKind.empty() && !f.exportProject.empty())
     f.error = "--import and --export cannot be combined";
+  if (f.error.empty() && f.acp && f.noStdio)
+    f.error = "--acp speaks on stdio; it cannot be combined with --no-stdio";
+  if (f.error.empty() && f.acp && f.mcp)
+    f.error = "--acp and --mcp each take stdio; start one grove-server for each";
+  if (f.error.empty() && f.mcp && (f.noStdio || !f.listen.empty()))
+    f.error = "--mcp serves one MCP client on stdio; it cannot be combined with --no-stdio or --listen";
   if (f.db.empty()) f.db = defaultDbPath(env);
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";

@@ -40,6 +40,9 @@ export class Connection implements vscode.Disposable {
       setting: config.get<string>('server.path'),
       env: process.env.GROVE_SERVER,
       extensionPath: this.context.extensionPath,
+      platform: process.platform,
+      arch: process.arch,
+      searchPath: process.env.PATH,
       isExecutable: (f) => {
         try {
           fs.accessSync(f, fs.constants.X_OK);

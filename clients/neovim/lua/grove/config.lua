@@ -5,7 +5,8 @@
 local M = {}
 
 -- Directory of this plugin (clients/neovim), found from this file's own path so
--- that the repository's freshly built server can be the fallback command.
+-- that the server built in the same checkout (what the plugin managers' build
+-- step `scripts/build grove-server` makes) can be the default command.
 local function plugin_root()
   local src = debug.getinfo(1, "S").source:sub(2)
   return vim.fn.fnamemodify(src, ":p:h:h:h")
@@ -14,7 +15,8 @@ end
 ---@type grove.Config
 M.defaults = {
   -- Server command: a string or a list (program + arguments). nil means: $GROVE_SERVER,
-  -- then `grove-server` on PATH, then <repo>/build/lsp-server/grove-server.
+  -- then the server built in this plugin's checkout (<repo>/build/lsp-server/grove-server,
+  -- the same version as the plugin), then `grove-server` on PATH (the Debian package).
   cmd = nil,
   -- SQLite store path passed as `--db`; nil lets the server pick its default store.
   db = nil,
@@ -130,6 +132,11 @@ function M.set(opts)
   return M.options
 end
 
+-- The server built in this plugin's checkout, where `scripts/build grove-server` puts it.
+function M.checkout_server()
+  return vim.fn.fnamemodify(plugin_root() .. "/../../build/lsp-server/grove-server", ":p")
+end
+
 -- The server command as a list, resolved as documented on `cmd`.
 ---@return string[]|nil cmd, string|nil why_not
 function M.server_cmd()
@@ -139,17 +146,17 @@ function M.server_cmd()
   end
   if not cmd then
     local env = vim.env.GROVE_SERVER
+    local built = M.checkout_server()
     if env and env ~= "" then
       cmd = { env }
+    elseif vim.fn.executable(built) == 1 then
+      cmd = { built }
     elseif vim.fn.executable("grove-server") == 1 then
       cmd = { "grove-server" }
     else
-      local built = plugin_root() .. "/../../build/lsp-server/grove-server"
-      built = vim.fn.fnamemodify(built, ":p")
-      if vim.fn.executable(built) ~= 1 then
-        return nil, "grove-server not found (set GROVE_SERVER, put it on PATH, or build the repository)"
-      end
-      cmd = { built }
+      return nil,
+        "grove-server not found (run scripts/build grove-server in the plugin's checkout, "
+          .. "install the grove-server package, or set GROVE_SERVER or cmd)"
     end
   end
   cmd = vim.deepcopy(cmd)

@@ -1,9 +1,10 @@
 // End to end in a real VS Code workbench: code-server 4.100.3 in headless Debian Chromium,
-// the extension loaded from this folder, the real grove-server behind it.
+// the extension installed from grove.vsix alone, the grove-server bundled in it behind it (no
+// grove.server.path setting, no GROVE_SERVER in the workbench's environment).
 
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
@@ -11,13 +12,14 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type {} from '../../../web-ui/src/main'; // window.groveApp
 import { ServerProcess } from '../../../web-ui/host/serverProcess';
 import { codeServerMissing, startWorkbench, type Workbench } from '../support/codeServer';
-import { extensionDir, repoDir, serverPath } from '../support/paths';
+import { extensionDir, repoDir, serverPath, vsixPath } from '../support/paths';
+import { runningExecutablesUnder } from '../support/runningExecutables';
 
 const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
 const skip =
   (!existsSync(CHROMIUM) && `${CHROMIUM} not found`) ||
   (!existsSync(serverPath()) && `grove-server not found at ${serverPath()}`) ||
-  (!existsSync(path.join(extensionDir, 'dist', 'extension.js')) && 'the extension is not built (npm run build)') ||
+  (!existsSync(vsixPath()) && `${vsixPath()} not found (npm run package)`) ||
   codeServerMissing();
 if (skip) console.log(`# note: VS Code end-to-end tests skipped: ${skip}`);
 
@@ -117,10 +119,9 @@ describe('VS Code workbench (code-server)', { skip }, () => {
       Object.assign(providerEnv, { GROVE_PROVIDER: 'openai', GROVE_BASE_URL: `http://127.0.0.1:${provider.port}`, GROVE_MODEL: 'fake-model', OPENAI_API_KEY: 'test-key-not-secret' });
     }
     wb = await startWorkbench({
-      extensionDir,
+      vsix: vsixPath(),
       files: { 'src/retry.ts': RETRY_TS },
       settings: {
-        'grove.server.path': serverPath(),
         'grove.server.args': ['--db', path.join(dbDir, 'grove.db')],
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
@@ -197,6 +198,17 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     }
     throw new Error(`web UI frame not found\n${wb.log()}`);
   }
+
+  test('the extension installed from the .vsix runs the grove-server bundled in it', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(extensionDir, 'package.json'), 'utf8'));
+    const bundled = path.join(wb.extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`, 'server', `${process.platform}-${process.arch}`, 'grove-server');
+    assert.ok(existsSync(bundled), `the .vsix did not install ${bundled}`);
+    // The extension starts its server on activation; wait for it with a deadline.
+    const deadline = Date.now() + 30000;
+    let running: string[] = [];
+    while (Date.now() < deadline && !(running = runningExecutablesUnder(wb.extensionsDir)).includes(bundled)) await page.waitForTimeout(200);
+    assert.deepEqual(running, [bundled], `expected the bundled server to run\n${wb.log()}`);
+  });
 
   test('the extension activates: its commands run and a conversation opens in a webview', async () => {
     await commandInput('Grove: New Conversation', 'E2E conversation');
@@ -455,10 +467,9 @@ describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
       Object.assign(providerEnv, { GROVE_PROVIDER: 'openai', GROVE_BASE_URL: `http://127.0.0.1:${provider.port}`, GROVE_MODEL: 'fake-model', OPENAI_API_KEY: 'test-key-not-secret' });
     }
     wb = await startWorkbench({
-      extensionDir,
+      vsix: vsixPath(),
       files: { 'README.md': 'x\n' },
       settings: {
-        'grove.server.path': serverPath(),
         'grove.server.args': ['--db', path.join(dbDir, 'grove.db')],
         'workbench.startupEditor': 'none',
         'security.workspace.trust.enabled': false,
@@ -604,7 +615,7 @@ describe('VS Code workbench with a wrong server path', { skip }, () => {
 
   before(async () => {
     wb = await startWorkbench({
-      extensionDir,
+      vsix: vsixPath(),
       files: { 'README.md': 'x\n' },
       settings: { 'grove.server.path': '/nonexistent/grove-server', 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'extensions.autoCheckUpdates': false },
     });

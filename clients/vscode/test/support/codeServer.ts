@@ -1,10 +1,11 @@
-// Runs code-server 4.100.3 (a real VS Code 1.100.3 workbench) with this extension loaded from a
-// folder, for the end-to-end test. code-server is a process tree (entry → server → extension
+// Runs code-server 4.100.3 (a real VS Code 1.100.3 workbench) with this extension installed from
+// its .vsix (`code-server --install-extension`, offline, as a user installs it), for the
+// end-to-end test. code-server is a process tree (entry → server → extension
 // host, file watcher, grove-server), so it runs in its own process group and the whole group
 // is killed at the end.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -46,12 +47,15 @@ export interface Workbench {
   readonly url: string;
   readonly workspace: string;
   readonly dir: string;
+  /** Where code-server installed the extension's folder (<publisher>.<name>-<version>/). */
+  readonly extensionsDir: string;
   readonly log: () => string;
   stop(): Promise<void>;
 }
 
 export interface WorkbenchOptions {
-  readonly extensionDir: string;
+  /** The packaged extension (npm run package). */
+  readonly vsix: string;
   readonly settings: Record<string, unknown>;
   readonly files: Record<string, string>;
   readonly env?: Record<string, string>;
@@ -66,23 +70,30 @@ export async function startWorkbench(opts: WorkbenchOptions): Promise<Workbench>
     mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     writeFileSync(path.join(workspace, rel), text);
   }
-  // Installed the way code-server expects: <extensions>/<publisher>.<name>-<version>/.
-  const pkg = JSON.parse(readFileSync(path.join(opts.extensionDir, 'package.json'), 'utf8'));
-  const target = path.join(extensions, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
-  for (const part of ['package.json', 'dist', 'media']) cpSync(path.join(opts.extensionDir, part), path.join(target, part), { recursive: true });
+  // GROVE_SERVER is the test's own binary: the workbench must not see it, so the extension
+  // finds its server the way an installed one does (a setting, else the bundled binary).
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_DATA_HOME: path.join(dir, 'data') };
+  delete env.GROVE_SERVER;
+  const entry = path.join(codeServerDir(), 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+  try {
+    execFileSync(process.execPath, [entry, '--extensions-dir', extensions, '--user-data-dir', userData, '--install-extension', opts.vsix], { env, stdio: 'pipe', timeout: 60000 });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    const err = e as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`code-server --install-extension ${opts.vsix} failed:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+  }
   mkdirSync(path.join(userData, 'User'), { recursive: true });
   writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(opts.settings, null, 2));
   const port = await freePort();
   const config = path.join(dir, 'config.yaml');
   writeFileSync(config, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
-  const entry = path.join(codeServerDir(), 'node_modules', 'code-server', 'out', 'node', 'entry.js');
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
     [entry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
       '--disable-getting-started-override', '--extensions-dir', extensions, '--user-data-dir', userData, '--config', config, workspace],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env, HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_DATA_HOME: path.join(dir, 'data') } },
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env },
   );
   const collect = (b: Buffer) => (output = (output + b.toString()).slice(-20000));
   child.stdout?.on('data', collect);
@@ -119,7 +130,7 @@ export async function startWorkbench(opts: WorkbenchOptions): Promise<Workbench>
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url: `${url}?folder=${encodeURIComponent(workspace)}`, workspace, dir, log: () => output, stop };
+  return { url: `${url}?folder=${encodeURIComponent(workspace)}`, workspace, dir, extensionsDir: extensions, log: () => output, stop };
 }
 
 function groupAlive(pgid: number): boolean {

@@ -18,3 +18,8 @@ export const repoDir = path.resolve(extensionDir, '..', '..');
 export function serverPath(): string {
   return process.env.GROVE_SERVER || path.join(repoDir, 'build', 'lsp-server', 'grove-server');
 }
+
+/** The packaged extension the end-to-end test installs (npm run package writes it). */
+export function vsixPath(): string {
+  return process.env.GROVE_VSIX || path.join(extensionDir, 'grove.vsix');
+}
