@@ -50,6 +50,17 @@ usage: grove-server [options]
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
                             refused while any grove-server uses the store
+  --import KIND PATH        bring another tool's chat history in and exit:
+                            KIND is claude-code, codex, pi, continue, copilot,
+                            aider, chatgpt or grove; PATH a file or a folder.
+                            Prints one line per project and a total; exits 2
+                            when a file was refused. Importing again adds only
+                            what is new. Runs in the store's owner when one is
+                            running.
+  --export PROJECT_ID       print a project to stdout and exit, with
+  --format markdown|json    Markdown for people, or a JSON bundle that
+                            --import grove reads back without loss
+  --branch HEAD_ID          (with --export) only that branch's path
   --version                 print the version and protocol version
   --help                    this text
 
@@ -134,6 +145,18 @@ Flags parseFlags(const std::vector<std::string>& args,
       if (auto v = value(i, "--backup")) f.backup = *v;
     } else if (is(a, "--restore")) {
       if (auto v = value(i, "--restore")) f.restore = *v;
+    } else if (is(a, "--import")) {
+      if (auto kind = value(i, "--import")) {
+        f.importKind = *kind;
+        if (i + 1 < args.size()) f.importPath = args[++i];
+        else f.error = "--import needs KIND and PATH";
+      }
+    } else if (is(a, "--export")) {
+      if (auto v = value(i, "--export")) f.exportProject = *v;
+    } else if (is(a, "--format")) {
+      if (auto v = value(i, "--format")) f.exportFormat = *v;
+    } else if (is(a, "--branch")) {
+      if (auto v = value(i, "--branch")) f.exportBranch = *v;
     } else if (is(a, "--db")) {
       if (auto v = value(i, "--db")) f.db = *v;
     } else if (is(a, "--log-file")) {
@@ -163,6 +186,12 @@ Flags parseFlags(const std::vector<std::string>& args,
   }
   if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
     f.error = "--backup and --restore cannot be combined";
+  if (f.error.empty() && !f.exportProject.empty() && f.exportFormat != "markdown" && f.exportFormat != "json")
+    f.error = "--export needs --format markdown or --format json";
+  if (f.error.empty() && f.exportProject.empty() && (!f.exportFormat.empty() || !f.exportBranch.empty()))
+    f.error = "--format and --branch go with --export";
+  if (f.error.empty() && !f.importKind.empty() && !f.exportProject.empty())
+    f.error = "--import and --export cannot be combined";
   if (f.error.empty() && f.acp && f.noStdio)
     f.error = "--acp speaks on stdio; it cannot be combined with --no-stdio";
   if (f.error.empty() && f.acp && f.mcp)

@@ -10,6 +10,7 @@
 
 #include "frontends/acp/RunAcp.h"
 #include "frontends/mcp/RunMcp.h"
+#include "frontends/cli/RunInterchange.h"
 #include "server/Server.h"
 #include "support/Log.h"
 #include "support/PrivateFiles.h"
@@ -73,6 +74,20 @@ int main(int argc, char** argv) {
       return 2;
     }
     privacy::ensurePrivate(flags.logFile, "the log");  // appended to: it may predate us
+  }
+  if (!flags.importKind.empty() || !flags.exportProject.empty()) {
+    // A command, not a server: its output is the point, the core's chatter is not.
+    if (flags.logFile.empty()) log::setLevel(log::Level::Warn);
+    try {
+      // Shared like an editor's store: join its owner, or own it meanwhile.
+      const std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
+      if (shared) tool::createStoreFolder(flags.db);
+      return flags.importKind.empty() ? frontends::cli::runExport(flags, socketPath, flags.db + ".lock")
+                                      : frontends::cli::runImport(flags, socketPath, flags.db + ".lock");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "grove-server: %s\n", e.what());
+      return 1;
+    }
   }
   try {
     std::string why;
