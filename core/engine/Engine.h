@@ -121,7 +121,7 @@ struct AppendRequest {
   std::optional<BranchInfo> branch;
   /// When the unit was said (ms since the epoch); absent: now. Imports keep
   /// the source's times.
-  std::optional<int64_t> createdAt;
+  std::optional<int64_t> createdAt = std::nullopt;
 };
 
 enum class ScopeChange { Auto, Included, Excluded, Toggle };
