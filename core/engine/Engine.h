@@ -127,6 +127,9 @@ struct AppendRequest {
     std::optional<std::string> intent;
   };
   std::optional<BranchInfo> branch;
+  /// When the unit was said (ms since the epoch); absent: now. Imports keep
+  /// the source's times.
+  std::optional<int64_t> createdAt = std::nullopt;
 };
 
 enum class ScopeChange { Auto, Included, Excluded, Toggle };
@@ -346,6 +349,17 @@ public:
   /// Stores a provider embedding unless the memolet's text changed since `text`.
   void setMemoletEmbedding(const std::string& memoletId, const std::string& model,
                            const std::string& text, const std::vector<float>& embedding);
+
+  // Import provenance (ImportOps.cpp): which project a source session became
+  // and which unit each of its messages became, so a re-import adds only
+  // what is new. Not undoable: it records where data came from.
+  std::optional<std::string> importedProject(const std::string& kind, const std::string& sourceId);
+  void rememberImportedProject(const std::string& kind, const std::string& sourceId,
+                               const std::string& projectId);
+  /// (source message id, unit id) pairs of a project.
+  std::vector<std::pair<std::string, std::string>> importedUnits(const std::string& projectId);
+  void rememberImportedUnit(const std::string& projectId, const std::string& sourceId,
+                            const std::string& unitId);
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();

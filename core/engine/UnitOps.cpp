@@ -51,7 +51,7 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     u.content = req.content;
     u.status = req.status;
     u.seq = ps.project.nextSeq++;
-    u.createdAt = impl_->now();
+    u.createdAt = req.createdAt.value_or(impl_->now());
     u.source = req.source;
     if (u.source && u.source->contentHash.empty()) u.source->contentHash = fnv1aHex(u.content);  // lets clients tell whether the file changed
     u.startsBranch = startsBranch;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/Branch.h"
@@ -124,6 +125,18 @@ public:
   virtual void setUserModelResetPoint(int64_t eventId) = 0;
   virtual std::optional<InitiativePolicy> initiative(const std::string& projectId) = 0;
   virtual void putInitiative(const std::string& projectId, const InitiativePolicy&) = 0;
+
+  // Import provenance (store/ImportRows.cpp): which project a source session
+  // became, and which unit each of its messages became.
+  virtual std::optional<std::string> importedProject(const std::string& kind,
+                                                     const std::string& sourceId) = 0;
+  virtual void putImportedProject(const std::string& kind, const std::string& sourceId,
+                                  const std::string& projectId) = 0;
+  /// Every remembered (source message id, unit id) pair of a project.
+  virtual std::vector<std::pair<std::string, std::string>> importedUnits(
+      const std::string& projectId) = 0;
+  virtual void putImportedUnit(const std::string& projectId, const std::string& sourceId,
+                               const std::string& unitId) = 0;
 
   /// Memolets, their index, segmentation state and sandboxes, on this store's
   /// connection and transactions (store/MemoletRows.cpp).

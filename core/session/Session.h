@@ -24,6 +24,7 @@
 
 #include "engine/Engine.h"
 #include "session/Executor.h"
+#include "session/HistoryImport.h"
 #include "session/IndexingJobs.h"
 #include "session/Turn.h"
 #include "support/Cancellation.h"
@@ -130,6 +131,17 @@ public:
   /// (mode, capsules, memory for `prompt`) and the scoped messages.
   ScopePreview preview(const PreviewRequest& request);
   std::vector<ProviderStatus> providers();
+  /// Imports another tool's history (DESIGN §10): files are read on the
+  /// executor, each file's sessions are written as one durable batch (so an
+  /// interrupted import resumes where it stopped), `progress` follows each
+  /// file (any thread), and `done` gets the summary on the engine thread.
+  /// Throws invalidArg for an unknown kind or a path that does not exist.
+  void importHistory(const ImportRequest& request, ImportProgressFn progress, Done<ImportSummary> done,
+                     CancellationToken cancel);
+  /// A project as Markdown or a Grove JSON bundle (`format`: markdown|json);
+  /// `headId`: one branch's path only. Engine thread.
+  std::string exportProject(const std::string& projectId, const std::string& format,
+                            const std::optional<std::string>& headId);
 
   // ---- For the session's own jobs ----------------------------------------------
   Engine& engine() { return engine_; }

@@ -255,6 +255,23 @@ CREATE TABLE memolet_progress(
 ) WITHOUT ROWID;
 INSERT INTO memolet_progress(project_id, next_seq) SELECT id, next_seq FROM projects;
 )sql",
+    // 6: history imports (issue 18). A project remembers the source session it
+    // was imported from, and each unit the source message it came from, so
+    // importing the same source again adds only what was appended since.
+    R"sql(
+CREATE TABLE import_sessions(
+  kind TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  PRIMARY KEY(kind, source_id)
+) WITHOUT ROWID;
+CREATE TABLE import_units(
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  source_id TEXT NOT NULL,
+  unit_id TEXT NOT NULL,
+  PRIMARY KEY(project_id, source_id)
+) WITHOUT ROWID;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

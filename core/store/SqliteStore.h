@@ -98,6 +98,15 @@ public:
   void putInitiative(const std::string& projectId, const InitiativePolicy&) override;
 
   // Memolets (MemoletRows.cpp).
+  std::optional<std::string> importedProject(const std::string& kind,
+                                             const std::string& sourceId) override;
+  void putImportedProject(const std::string& kind, const std::string& sourceId,
+                          const std::string& projectId) override;
+  std::vector<std::pair<std::string, std::string>> importedUnits(
+      const std::string& projectId) override;
+  void putImportedUnit(const std::string& projectId, const std::string& sourceId,
+                       const std::string& unitId) override;
+
   MemoletStore& memolets() override;
 
 public:

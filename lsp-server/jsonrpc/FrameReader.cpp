@@ -1,30 +1,15 @@
 #include "jsonrpc/FrameReader.h"
 
-#include <poll.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include "jsonrpc/BlockingRead.h"
 
 namespace grove::rpc {
 
 bool FrameReader::fill() {
   char chunk[65536];
-  for (;;) {
-    ssize_t n = ::read(fd_, chunk, sizeof chunk);
-    if (n > 0) {
-      decoder_.append(chunk, static_cast<size_t>(n));
-      return true;
-    }
-    if (n == 0) return false;
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      // A socket shared with a non-blocking FrameWriter: wait for data.
-      pollfd p{fd_, POLLIN, 0};
-      ::poll(&p, 1, -1);
-      continue;
-    }
-    return false;
-  }
+  size_t n = readBlocking(fd_, chunk, sizeof chunk);
+  if (n == 0) return false;
+  decoder_.append(chunk, n);
+  return true;
 }
 
 FrameReader::Result FrameReader::next(std::string& body, std::string& error) {

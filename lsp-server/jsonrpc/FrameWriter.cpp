@@ -214,6 +214,14 @@ bool FrameWriter::write(std::string&& body) {
   return enqueue(std::move(parts));
 }
 
+bool FrameWriter::writeLine(std::string_view line) {
+  std::string bytes;
+  bytes.reserve(line.size() + 1);
+  bytes += line;
+  bytes += '\n';
+  return enqueue(std::move(bytes));
+}
+
 bool FrameWriter::writeAll(const std::vector<std::string>& bodies) {
   return writeAll(std::vector<std::string>(bodies));
 }

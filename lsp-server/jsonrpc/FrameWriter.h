@@ -58,6 +58,10 @@ public:
   bool write(std::string_view body);
   /// The same, keeping `body`'s buffer instead of copying it.
   bool write(std::string&& body);
+  /// Queues `line` and a newline, with no LSP header: the same buffering
+  /// for newline-delimited protocols (ACP, MCP over stdio). `line` must hold
+  /// no newline of its own.
+  bool writeLine(std::string_view line);
   /// Queues several frames in order.
   bool writeAll(const std::vector<std::string>& bodies);
   bool writeAll(std::vector<std::string>&& bodies);

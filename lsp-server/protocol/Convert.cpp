@@ -16,13 +16,15 @@ json opt(const std::optional<std::string>& s) { return s ? json(*s) : json(nullp
 }  // namespace
 
 std::string isoTime(int64_t ms) {
-  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  // Floor division: an imported time before 1970 keeps a positive millisecond part.
+  int64_t millis = ((ms % 1000) + 1000) % 1000;
+  std::time_t secs = static_cast<std::time_t>((ms - millis) / 1000);
   std::tm tm{};
   gmtime_r(&secs, &tm);
-  char buf[40];
+  char buf[64];  // room for any year an int holds
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
                 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                static_cast<int>(ms % 1000));
+                static_cast<int>(millis));
   return buf;
 }
 

@@ -36,6 +36,7 @@ MethodTable makeMethodTable() {
   registerSuggestionHandlers(t);
   registerCapsuleHandlers(t);
   registerUserModelHandlers(t);
+  registerInterchangeHandlers(t);
   return t;
 }
 

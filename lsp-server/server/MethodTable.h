@@ -86,6 +86,7 @@ void registerMemoletHandlers(MethodTable&);  // grove/memolet/* and grove/chat/r
 void registerSuggestionHandlers(MethodTable&);
 void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
+void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
 
 /// Every method of this build.
 MethodTable makeMethodTable();

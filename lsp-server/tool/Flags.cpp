@@ -37,10 +37,30 @@ usage: grove-server [options]
   --print-socket            print the Unix socket the store's owner listens on
   --no-stdio                run headless (a team core): serve the socket and
                             --listen until SIGTERM or SIGINT
+  --acp                     speak the Agent Client Protocol (v1: one JSON-RPC
+                            message per line) on stdio instead: an agent for
+                            Zed and other ACP editors, on the same store and
+                            core as every other client (README, "Use Grove
+                            from Zed")
+  --mcp                     speak the Model Context Protocol on stdio instead
+                            (newline-delimited JSON-RPC): tools to search
+                            memolets, capture snippets, preview context and
+                            append notes, for Claude Code, Codex or Copilot
   --backup PATH             copy the store to PATH (a private file, checked)
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
                             refused while any grove-server uses the store
+  --import KIND PATH        bring another tool's chat history in and exit:
+                            KIND is claude-code, codex, pi, continue, copilot,
+                            aider, chatgpt or grove; PATH a file or a folder.
+                            Prints one line per project and a total; exits 2
+                            when a file was refused. Importing again adds only
+                            what is new. Runs in the store's owner when one is
+                            running.
+  --export PROJECT_ID       print a project to stdout and exit, with
+  --format markdown|json    Markdown for people, or a JSON bundle that
+                            --import grove reads back without loss
+  --branch HEAD_ID          (with --export) only that branch's path
   --version                 print the version and protocol version
   --help                    this text
 
@@ -105,8 +125,12 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.version = true;
     } else if (a == "--stdio") {
       // The default transport; accepted because editors often pass it.
+    } else if (a == "--mcp") {
+      f.mcp = true;
     } else if (a == "--no-stdio") {
       f.noStdio = true;
+    } else if (a == "--acp") {
+      f.acp = true;
     } else if (a == "--print-socket") {
       f.printSocket = true;
     } else if (is(a, "--listen")) {
@@ -121,6 +145,18 @@ Flags parseFlags(const std::vector<std::string>& args,
       if (auto v = value(i, "--backup")) f.backup = *v;
     } else if (is(a, "--restore")) {
       if (auto v = value(i, "--restore")) f.restore = *v;
+    } else if (is(a, "--import")) {
+      if (auto kind = value(i, "--import")) {
+        f.importKind = *kind;
+        if (i + 1 < args.size()) f.importPath = args[++i];
+        else f.error = "--import needs KIND and PATH";
+      }
+    } else if (is(a, "--export")) {
+      if (auto v = value(i, "--export")) f.exportProject = *v;
+    } else if (is(a, "--format")) {
+      if (auto v = value(i, "--format")) f.exportFormat = *v;
+    } else if (is(a, "--branch")) {
+      if (auto v = value(i, "--branch")) f.exportBranch = *v;
     } else if (is(a, "--db")) {
       if (auto v = value(i, "--db")) f.db = *v;
     } else if (is(a, "--log-file")) {
@@ -150,6 +186,18 @@ Flags parseFlags(const std::vector<std::string>& args,
   }
   if (f.error.empty() && !f.backup.empty() && !f.restore.empty())
     f.error = "--backup and --restore cannot be combined";
+  if (f.error.empty() && !f.exportProject.empty() && f.exportFormat != "markdown" && f.exportFormat != "json")
+    f.error = "--export needs --format markdown or --format json";
+  if (f.error.empty() && f.exportProject.empty() && (!f.exportFormat.empty() || !f.exportBranch.empty()))
+    f.error = "--format and --branch go with --export";
+  if (f.error.empty() && !f.importKind.empty() && !f.exportProject.empty())
+    f.error = "--import and --export cannot be combined";
+  if (f.error.empty() && f.acp && f.noStdio)
+    f.error = "--acp speaks on stdio; it cannot be combined with --no-stdio";
+  if (f.error.empty() && f.acp && f.mcp)
+    f.error = "--acp and --mcp each take stdio; start one grove-server for each";
+  if (f.error.empty() && f.mcp && (f.noStdio || !f.listen.empty()))
+    f.error = "--mcp serves one MCP client on stdio; it cannot be combined with --no-stdio or --listen";
   if (f.db.empty()) f.db = defaultDbPath(env);
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";

@@ -19,8 +19,15 @@ struct Flags {
   std::string token;         // GROVE_TOKEN: what TCP clients must present
   bool printSocket = false;
   bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM
+  bool acp = false;          // --acp: an Agent Client Protocol agent on stdio
+  bool mcp = false;          // --mcp: a Model Context Protocol server on stdio
   std::string backup;        // --backup PATH: copy the store there and exit
   std::string restore;       // --restore PATH: replace the store with that backup and exit
+  // History import and export (tool/Interchange.cpp, DESIGN §10).
+  std::string importKind, importPath;  // --import KIND PATH
+  std::string exportProject;           // --export PROJECT_ID
+  std::string exportFormat;            // --format markdown|json
+  std::string exportBranch;            // --branch HEAD_ID
   bool readOnlyStore = false;  // found at start: this account cannot write the store
   // TCP limits (SECURITY.md). 0 connections: chosen from the open-file limit.
   size_t maxConnections = 0;

@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <memory>
 
+#include "frontends/acp/RunAcp.h"
+#include "frontends/mcp/RunMcp.h"
+#include "frontends/cli/RunInterchange.h"
 #include "server/Server.h"
 #include "support/Log.h"
 #include "support/PrivateFiles.h"
@@ -72,6 +75,20 @@ int main(int argc, char** argv) {
     }
     privacy::ensurePrivate(flags.logFile, "the log");  // appended to: it may predate us
   }
+  if (!flags.importKind.empty() || !flags.exportProject.empty()) {
+    // A command, not a server: its output is the point, the core's chatter is not.
+    if (flags.logFile.empty()) log::setLevel(log::Level::Warn);
+    try {
+      // Shared like an editor's store: join its owner, or own it meanwhile.
+      const std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
+      if (shared) tool::createStoreFolder(flags.db);
+      return flags.importKind.empty() ? frontends::cli::runExport(flags, socketPath, flags.db + ".lock")
+                                      : frontends::cli::runImport(flags, socketPath, flags.db + ".lock");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "grove-server: %s\n", e.what());
+      return 1;
+    }
+  }
   try {
     std::string why;
     if (shared && !tool::storeWritable(flags.db, why)) {
@@ -85,6 +102,9 @@ int main(int argc, char** argv) {
     const std::string socketPath = shared ? tool::socketPathFor(flags.db, getEnv) : std::string();
     // A first run on a fresh machine: the store's folder may not exist yet.
     if (shared) tool::createStoreFolder(flags.db);
+    // ACP and MCP front ends are clients of the store's core, whoever owns it.
+    if (flags.acp) return frontends::acp::runAcp(flags, socketPath, flags.db + ".lock");
+    if (flags.mcp) return frontends::mcp::runMcp(flags, socketPath, flags.db + ".lock");
     auto lock = std::make_unique<tool::StoreLock>(flags.db + ".lock");
     if (shared && !lock->tryAcquire()) {
       log::info("store " + flags.db + " is owned by another grove-server: joining it");

@@ -13,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "frontends/CoreLink.h"
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
 #include "jsonrpc/JsonDepth.h"
@@ -20,7 +21,6 @@
 #include "jsonrpc/MessageShape.h"
 #include "jsonrpc/Sockets.h"
 #include "support/Log.h"
-#include "tool/CoreOwner.h"
 
 namespace grove::tool {
 
@@ -31,62 +31,23 @@ using nlohmann::json;
 class Relay {
 public:
   Relay(const Flags& flags, std::string socketPath, std::string lockPath)
-      : flags_(flags), socketPath_(std::move(socketPath)), lockPath_(std::move(lockPath)) {}
+      : flags_(flags), link_(flags, std::move(socketPath), std::move(lockPath), "relay-local") {}
 
   int run() {
-    if (!connectOrOwn()) {
-      log::error("could not reach the owner of " + flags_.db + " nor take it over");
-      return 1;
-    }
+    if (!connectOrOwn()) return 1;  // logged
     std::thread upstream([this] { upstreamLoop(); });
     editorLoop();
     upstream.join();
-    if (owner_) owner_->waitUntilIdle();  // others may still use the core we took over
-    owner_.reset();
+    link_.releaseOwner();  // others may still use the core we took over
     return shutdownSeen_ ? 0 : 1;
   }
 
 private:
   // Connects to the owner, or becomes it when its lock is free. Bounded.
   bool connectOrOwn() {
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-    int readFd = -1, writeFd = -1;
-    while (std::chrono::steady_clock::now() < deadline) {
-      auto lock = std::make_unique<StoreLock>(lockPath_);
-      bool acquired = false;
-      try {
-        acquired = lock->tryAcquire();
-      } catch (const std::exception& e) {
-        log::error(e.what());
-        return false;
-      }
-      if (acquired) {
-        try {
-          owner_ = std::make_unique<CoreOwner>(flags_, std::move(lock), socketPath_);
-          owner_->startListening();
-        } catch (const std::exception& e) {
-          log::error(std::string("taking over the store failed: ") + e.what());
-          owner_.reset();
-          return false;
-        }
-        // Talk to our own core through a pipe pair, exactly as to a remote one.
-        int toCore[2], fromCore[2];
-        if (::pipe2(toCore, O_CLOEXEC) != 0 || ::pipe2(fromCore, O_CLOEXEC) != 0) return false;
-        owner_->serveAsync(toCore[0], fromCore[1], "relay-local", true);
-        readFd = fromCore[0];
-        writeFd = toCore[1];
-        log::info("took over the store " + flags_.db);
-        break;
-      }
-      int fd = rpc::connectUnix(socketPath_);
-      if (fd >= 0) {
-        readFd = writeFd = fd;
-        break;
-      }
-      // The owner holds the lock but is not listening yet, or just died.
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    if (readFd < 0) return false;
+    auto ends = link_.connectOrOwn();
+    if (!ends) return false;
+    int readFd = ends->readFd, writeFd = ends->writeFd;
     std::lock_guard<std::mutex> lock(mu_);
     upRead_ = readFd;
     upWriteFd_ = writeFd;
@@ -216,7 +177,7 @@ private:
   }
 
   Flags flags_;
-  std::string socketPath_, lockPath_;
+  frontends::CoreLink link_;
   std::mutex mu_;
   std::condition_variable cv_;
   int upRead_ = -1, upWriteFd_ = -1;
@@ -226,7 +187,6 @@ private:
   std::set<std::string> pending_, swallow_;
   uint64_t generation_ = 0;
   bool editorGone_ = false, exitSent_ = false, shutdownSeen_ = false, failed_ = false;
-  std::unique_ptr<CoreOwner> owner_;
 };
 
 }  // namespace

@@ -29,7 +29,7 @@ TEST(CommandLine, HelpDescribesEveryFlag) {
   auto r = ServerProcess::run({"--help"});
   EXPECT_EQ(r.exitCode, 0);
   for (const char* flag : {"usage: grove-server", "--db", "--log-file", "--sync",
-                           "--max-message-bytes", "--version", "--help", "GROVE_DB"})
+                           "--max-message-bytes", "--acp", "--version", "--help", "GROVE_DB"})
     EXPECT_TRUE(contains(r.out, flag)) << flag << " missing from:\n" << r.out;
   EXPECT_EQ(ServerProcess::run({"-h"}).out, r.out);
 }
@@ -49,7 +49,8 @@ TEST(CommandLine, BadFlagValuesExitTwoWithAMessage) {
   for (const Case& c : {Case{{"--sync", "sometimes"}, "--sync"},
                         Case{{"--max-message-bytes", "10"}, "--max-message-bytes"},
                         Case{{"--max-message-bytes=lots"}, "--max-message-bytes"},
-                        Case{{"--db"}, "--db"}}) {
+                        Case{{"--db"}, "--db"},
+                        Case{{"--acp", "--no-stdio"}, "--acp"}}) {
     auto r = ServerProcess::run(c.args);
     EXPECT_EQ(r.exitCode, 2) << c.args[0];
     EXPECT_TRUE(contains(r.err, c.mentions)) << r.err;

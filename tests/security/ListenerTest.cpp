@@ -163,5 +163,19 @@ TEST_F(Listener, FailedTokensSlowTheirAddressDownExponentially) {
   EXPECT_EQ(core->stderrText().find(token), std::string::npos) << "the token reached the log";
 }
 
+// A teammate on TCP cannot make the core read files of the server's machine
+// into the shared store; exporting what the store holds is allowed.
+TEST_F(Listener, ImportIsRefusedToTcpClientsExportIsNot) {
+  int port = 0;
+  auto core = startTeamCore(port);
+  auto client = connectTcp(port);
+  ASSERT_TRUE(initializeWith(*client, "teammate", json::object()).contains("result"));
+  json reply = client->call("grove/import/run", {{"kind", "claude-code"}, {"path", "/etc"}});
+  EXPECT_TRUE(isInvalidOperation(reply, "localOnly")) << reply.dump();
+  std::string projectId = client->result("grove/project/create", {{"title", "t"}})["id"];
+  json exported = client->call("grove/export/run", {{"projectId", projectId}, {"format", "json"}});
+  EXPECT_TRUE(isResult(exported)) << exported.dump();
+}
+
 }  // namespace
 }  // namespace grove::test

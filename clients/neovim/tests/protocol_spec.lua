@@ -15,6 +15,8 @@ local repo = vim.fn.fnamemodify(here .. "/../../..", ":p")
 local INTERNAL = {
   ["grove/unit/get"] = "views read units from grove/project/get and grove/unit/getMany (one request for many)",
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
+  ["grove/import/run"] = "history import runs from the command line (grove-server --import); no editor command yet",
+  ["grove/export/run"] = "export runs from the command line (grove-server --export); no editor command yet",
 }
 
 local function manifest()

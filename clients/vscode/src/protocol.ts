@@ -94,6 +94,10 @@ export const METHODS = {
   "grove/memolet/didChange": note('server→client'),
   "grove/chat/refine": req(true),
 
+  // Import and export (issue 18): the command line uses them; no editor command yet.
+  "grove/import/run": req(false, false),
+  "grove/export/run": req(false, false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;

@@ -141,6 +141,8 @@ M.methods = {
   { "grove/memolet/sandbox/group", used = true },
   { "grove/memolet/sandbox/ungroup", used = true },
   { "grove/chat/refine", used = true },
+  { "grove/import/run", used = false },
+  { "grove/export/run", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }

@@ -15,6 +15,8 @@ const INTERNAL: Record<string, string> = {
   'grove/unit/get': 'views read units with grove/project/get and grove/unit/getMany (one request for many)',
   'grove/provider/list': 'providers are configured in the environment or config.json; the status bar names the model the core reports',
   'grove/server/clients': 'diagnostics: the status bar already shows the client count from initialize',
+  'grove/import/run': 'history import runs from the command line (grove-server --import); no editor command yet',
+  'grove/export/run': 'export runs from the command line (grove-server --export); no editor command yet',
 };
 
 interface Manifest { methods: { name: string }[]; lifecycle: string[] }

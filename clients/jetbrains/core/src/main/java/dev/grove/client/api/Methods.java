@@ -57,6 +57,9 @@ public final class Methods {
   public static final String SEARCH = "grove/search";
   public static final String SERVER_METHODS = "grove/server/methods";
   public static final String SERVER_CLIENTS = "grove/server/clients";
+  // Import and export (issue 18): used by the command line, no IDE action yet.
+  public static final String IMPORT_RUN = "grove/import/run";
+  public static final String EXPORT_RUN = "grove/export/run";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -128,6 +131,8 @@ public final class Methods {
       req(SEARCH, Doc.DOCUMENTED),
       req(SERVER_METHODS, Doc.DOCUMENTED),
       req(SERVER_CLIENTS, Doc.DOCUMENTED),
+      unused(IMPORT_RUN, Doc.DOCUMENTED),
+      unused(EXPORT_RUN, Doc.DOCUMENTED),
       fromServer(PROJECT_DID_CHANGE, Doc.DOCUMENTED),
       req(CHAT_SEND, Doc.DOCUMENTED),
       req(CHAT_REGENERATE, Doc.DOCUMENTED),

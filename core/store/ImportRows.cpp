@@ -1,0 +1,41 @@
+// SqliteStore: import provenance (migration 6), what makes a re-import of the
+// same history add only what is new.
+#include "store/Sqlite.h"
+#include "store/SqliteStore.h"
+
+namespace grove {
+
+using sqlite::Stmt;
+
+std::optional<std::string> SqliteStore::importedProject(const std::string& kind,
+                                                        const std::string& sourceId) {
+  Stmt st(db(), "SELECT project_id FROM import_sessions WHERE kind=? AND source_id=?");
+  st.bind(1, kind).bind(2, sourceId);
+  if (!st.step()) return std::nullopt;
+  return st.text(0);
+}
+
+void SqliteStore::putImportedProject(const std::string& kind, const std::string& sourceId,
+                                     const std::string& projectId) {
+  Stmt st(db(),
+          "INSERT INTO import_sessions(kind, source_id, project_id) VALUES (?,?,?) "
+          "ON CONFLICT(kind, source_id) DO UPDATE SET project_id=excluded.project_id");
+  st.bind(1, kind).bind(2, sourceId).bind(3, projectId).run();
+}
+
+std::vector<std::pair<std::string, std::string>> SqliteStore::importedUnits(
+    const std::string& projectId) {
+  Stmt st(db(), "SELECT source_id, unit_id FROM import_units WHERE project_id=?");
+  st.bind(1, projectId);
+  std::vector<std::pair<std::string, std::string>> out;
+  while (st.step()) out.emplace_back(st.text(0), st.text(1));
+  return out;
+}
+
+void SqliteStore::putImportedUnit(const std::string& projectId, const std::string& sourceId,
+                                  const std::string& unitId) {
+  Stmt st(db(), "INSERT OR REPLACE INTO import_units(project_id, source_id, unit_id) VALUES (?,?,?)");
+  st.bind(1, projectId).bind(2, sourceId).bind(3, unitId).run();
+}
+
+}  // namespace grove

@@ -1,0 +1,31 @@
+// BlockingRead: one read(2) that waits for data even on a non-blocking fd.
+// A socket or terminal shared with a non-blocking FrameWriter (the same fd,
+// or stdin sharing its file description with stdout) returns EAGAIN instead
+// of waiting; readers of frames and of lines both need the wait.
+#pragma once
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+
+namespace grove::rpc {
+
+/// Bytes read (> 0), or 0 at end of stream or on an error.
+inline size_t readBlocking(int fd, char* buffer, size_t size) {
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, size);
+    if (n > 0) return static_cast<size_t>(n);
+    if (n == 0) return 0;
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      pollfd p{fd, POLLIN, 0};
+      ::poll(&p, 1, -1);
+      continue;
+    }
+    return 0;
+  }
+}
+
+}  // namespace grove::rpc
