@@ -219,7 +219,9 @@ bool FrameWriter::writeLine(std::string_view line) {
   bytes.reserve(line.size() + 1);
   bytes += line;
   bytes += '\n';
-  return enqueue(std::move(bytes));
+  std::vector<std::string> parts;
+  parts.push_back(std::move(bytes));
+  return enqueue(std::move(parts));
 }
 
 bool FrameWriter::writeAll(const std::vector<std::string>& bodies) {
