@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -18,13 +19,16 @@ test("grove-server --mcp with the MCP SDK's client, beside an editor", async (t)
   const dir = tempDir(t, "grove-mcp-");
   const db = join(dir, "grove.db");
   const env = { ...process.env, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir };
+  const workspace = join(dir, "parser");
+  const workspaceUri = pathToFileURL(workspace).href;
+  const sourceFile = join(workspace, "src", "toml.cpp");
   const mcp = new Client({ name: "grove-mcp-test", version: "1.0.0" });
   await mcp.connect(new StdioClientTransport({ command: serverPath(), args: ["--mcp", "--db", db], env, stderr: "pipe" }));
   t.after(() => mcp.close());
   // An editor on the same store joins the core the MCP server owns.
   const editor = await startGroveClient(t, { db, env, name: "editor" });
   await editor.initialize();
-  const project = await editor.request("grove/project/create", { title: "Parser work", workspaceUri: "file:///work/parser" });
+  const project = await editor.request("grove/project/create", { title: "Parser work", workspaceUri });
   const question = await editor.request("grove/unit/append", {
     projectId: project.id, parentId: null, role: "user", content: "How do I keep TOML parsing errors readable?",
   });
@@ -58,7 +62,7 @@ test("grove-server --mcp with the MCP SDK's client, beside an editor", async (t)
     assert.ok(all.structuredContent.projects.some((p) => p.id === project.id));
     const none = await mcp.callTool({ name: "list_projects", arguments: { workspaceUri: "file:///elsewhere" } });
     assert.deepEqual(none.structuredContent.projects, []);
-    const mine = await mcp.callTool({ name: "list_projects", arguments: { workspaceUri: "file:///work/parser" } });
+    const mine = await mcp.callTool({ name: "list_projects", arguments: { workspaceUri } });
     assert.deepEqual(mine.structuredContent.projects.map((p) => p.id), [project.id]);
     assert.match(text(mine), /Parser work/);
   });
@@ -79,7 +83,7 @@ test("grove-server --mcp with the MCP SDK's client, beside an editor", async (t)
   await t.test("capture_snippet appends a code unit at the cursor with 1-based lines", async () => {
     const result = await mcp.callTool({
       name: "capture_snippet",
-      arguments: { uri: "file:///work/parser/src/toml.cpp", startLine: 3, endLine: 4, text: "auto v = t.at(key);\nreturn v;", languageId: "cpp", memo: "throws on a missing key", projectId: project.id },
+      arguments: { uri: pathToFileURL(sourceFile).href, startLine: 3, endLine: 4, text: "auto v = t.at(key);\nreturn v;", languageId: "cpp", memo: "throws on a missing key", projectId: project.id },
     });
     assert.ok(!result.isError, text(result));
     const unit = result.structuredContent.unit;
@@ -89,7 +93,7 @@ test("grove-server --mcp with the MCP SDK's client, beside an editor", async (t)
     assert.equal(seen.content, "auto v = t.at(key);\nreturn v;");
     const preview = await mcp.callTool({ name: "preview_context", arguments: { projectId: project.id } });
     assert.ok(!preview.isError, text(preview));
-    assert.match(text(preview), /File: \/work\/parser\/src\/toml\.cpp \(lines 3-4\)/);
+    assert.ok(text(preview).includes(`File: ${sourceFile} (lines 3-4)`), text(preview));
     assert.match(text(preview), /Memo: throws on a missing key/);
   });
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "frontends/ProjectLookup.h"
 #include "frontends/acp/Extensions.h"
 #include "frontends/acp/ProjectView.h"
 #include "frontends/acp/Replay.h"
@@ -167,7 +168,7 @@ void Agent::listSessions(const json& id, const json& params) {
 void Agent::forkSession(const json& id, const json& params) {
   if (!isString(params, "sessionId")) return fail(id, rpc::InvalidParams, "sessionId must be a string");
   const std::string sessionId = params["sessionId"];
-  auto got = core_.callSync("grove/project/structure", {{"projectId", sessionId}});
+  auto got = lookUpProject(core_, sessionId);
   if (!got.ok) return failFromCore(id, got.value);
   turns_.setPendingBranch(sessionId, "Fork");
   reply(id, {{"sessionId", sessionId}});
@@ -197,12 +198,12 @@ void Agent::startTurn(const json& id, const std::string& sessionId, const std::s
   if (!turns_.begin(sessionId, id))
     return fail(id, rpc::InvalidRequest, "a prompt is already running in this session; cancel it first");
   // The turn continues from the project's cursor, wherever a client left it.
-  auto got = core_.callSync("grove/project/structure", {{"projectId", sessionId}});
+  auto got = lookUpProject(core_, sessionId);
   if (!got.ok) {
     turns_.finish(sessionId);
     return failFromCore(id, got.value);
   }
-  json send{{"projectId", sessionId}, {"parentId", got.value["project"]["cursorId"]}, {"content", content}};
+  json send{{"projectId", sessionId}, {"parentId", got.value.value("cursorId", json())}, {"content", content}};
   if (!branch.is_null()) send["branch"] = branch;
   int64_t coreId =
       core_.call("grove/chat/send", send, [this, sessionId](CoreCaller::Outcome o) { finishTurn(sessionId, std::move(o)); });

@@ -1,3 +1,4 @@
+#include "frontends/ProjectLookup.h"
 #include "frontends/acp/Commands.h"
 
 #include <set>
@@ -157,9 +158,9 @@ CommandOutcome Commands::preview(const std::string& sessionId) {
 }
 
 CommandOutcome Commands::mainline(const std::string& sessionId) {
-  auto got = core_.callSync("grove/project/structure", {{"projectId", sessionId}});
+  auto got = lookUpProject(core_, sessionId);
   if (!got.ok) return {failure("Could not read the conversation", got.value)};
-  const json& cursor = got.value["project"]["cursorId"];
+  const json cursor = got.value.value("cursorId", json());
   if (!cursor.is_string()) return {"The conversation is empty: there is no path to make the mainline."};
   auto r = core_.callSync("grove/mainline/set", {{"projectId", sessionId}, {"endId", cursor}});
   if (!r.ok) return {failure("Could not set the mainline", r.value)};

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 
+#include "frontends/ProjectLookup.h"
 #include "frontends/mcp/ToolArguments.h"
 
 namespace grove::frontends::mcp {
@@ -52,11 +53,10 @@ std::string lastLine(const std::string& text) {
   return nl == std::string::npos ? t : t.substr(nl + 1);
 }
 
-json findProject(const CoreCall& core, const std::string& projectId) {
-  json list = core("grove/project/list", json::object());
-  for (const auto& p : list.value("projects", json::array()))
-    if (p.value("id", "") == projectId) return p;
-  throw CoreError(1001, "project not found: " + projectId, {{"kind", "projectNotFound"}, {"id", projectId}});
+json projectRecord(const CoreCall& core, const std::string& projectId) {
+  if (auto p = findProject(core("grove/project/list", json::object()), projectId)) return *p;
+  json e = projectNotFound(projectId);
+  throw CoreError(e["code"], e["message"], e["data"]);
 }
 
 json cursorOf(const json& project) { return project.contains("cursorId") ? project["cursorId"] : json(nullptr); }
@@ -118,7 +118,7 @@ json captureSnippet(ToolArguments& args, const CoreCall& core) {
     args.problem("projectId is required: a snippet without a project belongs on its workspace's board, which this "
                  "core does not have yet (list_projects names the projects)");
   if (!args.ok()) return toolError(args.message());
-  json project = findProject(core, *projectId);
+  json project = projectRecord(core, *projectId);
   // People and agents count lines from 1 and include the last; the core
   // keeps LSP ranges (0-based, end exclusive): the end is the end of the
   // last line's text.
@@ -161,7 +161,7 @@ json appendNote(ToolArguments& args, const CoreCall& core) {
   std::string text = args.requiredString("text");
   auto parentId = args.optionalString("parentId");
   if (!args.ok()) return toolError(args.message());
-  json parent = parentId ? json(*parentId) : cursorOf(findProject(core, projectId));
+  json parent = parentId ? json(*parentId) : cursorOf(projectRecord(core, projectId));
   json unit = core("grove/unit/append",
                    {{"projectId", projectId}, {"parentId", parent}, {"role", "user"}, {"kind", "note"}, {"content", text}});
   std::string where = unit["parentId"].is_string() ? "under " + unit["parentId"].get<std::string>() : "as the root";
