@@ -82,6 +82,9 @@ void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
   item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
   e.store->board().putItem(item);
   e.dirty = true;
+  // A capture sent to a conversation is also that project's memolet: the
+  // memolet indexes reload rather than miss (or keep) it.
+  if (!item.memolet.projectId.empty()) e.memo.reset();
   index(e, tx.workspaceUri).put(entryOf(item));
   im.after = std::move(item);
 }
@@ -90,6 +93,7 @@ void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id) {
   auto& im = touch(tx.items, id, [&] { return e.store->board().item(id); });
   e.store->board().deleteItem(id);
   e.dirty = true;
+  if (im.before && !im.before->memolet.projectId.empty()) e.memo.reset();
   index(e, tx.workspaceUri).erase(id);
   im.after.reset();
 }
