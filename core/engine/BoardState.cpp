@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "memory/Keywords.h"
+#include "engine/MemoletState.h"
 #include "memory/Summary.h"
 #include "ops/WorkspaceUri.h"
 #include "text/Tokenizer.h"
@@ -198,9 +198,7 @@ BoardLink linkIn(Engine::Impl& e, const std::string& ws, const std::string& id) 
 std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<std::string>& texts) {
   std::string all;
   for (const auto& t : texts) all += t + "\n\n";
-  MemoletStore& ms = e.store->memolets();
-  auto df = [&](std::string_view term) { return ms.documentFrequency(term); };
-  auto terms = memory::keywordTerms(text::tokenize(all), 3, df, ms.documentCount() + 1);
+  auto terms = memolets::keywords(e, text::tokenize(all), 3);
   std::string title;
   for (const auto& t : terms) title += (title.empty() ? "" : " ") + t;
   if (title.empty()) title = "Untitled";
