@@ -395,7 +395,7 @@ CREATE TABLE board_ops(
 -- Redo and "forget the redo stack" find the undone entries without reading
 -- every done one (a board's log grows by one entry per capture).
 CREATE INDEX board_ops_undone ON board_ops(workspace_uri, seq) WHERE undone = 1;
-)sql
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
