@@ -241,8 +241,8 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
       board::finish(*impl_, tx, "capture");
       return;
     }
-    board::writeItem(*impl_, tx, item);  // gives m its vector for the candidates
-    item = *impl_->store->board().item(item.id());
+    // m's vector for the candidates; m is written once, placed.
+    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
     std::vector<memory::PlacementCandidate> related;
     out.placement = placeItem(*impl_, tx, item, s, related);
     board::finish(*impl_, tx, "capture");
