@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/Branch.h"
+#include "ports/BoardStore.h"
 #include "ports/MemoletStore.h"
 #include "model/Capsule.h"
 #include "model/Operation.h"
@@ -141,6 +142,9 @@ public:
   /// Memolets, their index, segmentation state and sandboxes, on this store's
   /// connection and transactions (store/MemoletRows.cpp).
   virtual MemoletStore& memolets() = 0;
+
+  /// The workspaces' memory boards (store/BoardRows.cpp), likewise.
+  virtual BoardStore& board() = 0;
 };
 
 }  // namespace grove

@@ -108,6 +108,7 @@ public:
                        const std::string& unitId) override;
 
   MemoletStore& memolets() override;
+  BoardStore& board() override;  // BoardRows.cpp
 
 public:
   /// Statements between rows now (store tests: reads close their cursors).
@@ -121,6 +122,7 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<MemoletStore> memoletRows_;  // after impl_: destroyed before the connection
+  std::unique_ptr<BoardStore> boardRows_;       // uses memoletRows_: destroyed first
 };
 
 }  // namespace grove
