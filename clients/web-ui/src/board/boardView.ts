@@ -18,6 +18,11 @@ export type BoardTab = 'board' | 'timeline' | 'overview';
 
 /** Cards a region draws before its "Show more" button. */
 export const CARDS_PER_REGION = 24;
+/** Cards drawn at once on a render; regions further down fill when they scroll into view. */
+const EAGER_CARDS = 60;
+/** The height a region waiting to be filled reserves per row of cards, so scrolling stays put. */
+const ROW_ESTIMATE = 150;
+const CARD_WIDTH = 246;
 const TIMELINE_ROWS = 200;
 const UNGROUPED = '';
 const DRAG_ITEM = 'application/x-grove-item';
@@ -37,6 +42,12 @@ export class BoardView extends WorkspaceView {
   private readonly shown = new Map<string, number>();
   private readonly cardEls = new Map<string, HTMLElement>();
   private canvas: HTMLElement | null = null;
+  /** Regions not filled yet, by region key: filling one draws its cards. */
+  private readonly pending = new Map<string, () => void>();
+  private observer: IntersectionObserver | null = null;
+  private eagerLeft = 0;
+  private perRow = 1;
+  private linksQueued = false;
   private timelineRows = TIMELINE_ROWS;
   /** performance.now() when the last render finished (the benchmark reads it). */
   lastRenderEnd = 0;
@@ -98,6 +109,9 @@ export class BoardView extends WorkspaceView {
     this.understanding.append(h('h4', {}, 'Board understanding'), h('p', { class: 'understanding-text' }, u.text || 'Nothing captured yet.'));
     clear(this.body);
     this.cardEls.clear();
+    this.pending.clear();
+    this.observer?.disconnect();
+    this.observer = null;
     this.canvas = null;
     if (this.tab === 'board') this.renderBoard(index);
     else if (this.tab === 'timeline') this.renderTimeline(index);
@@ -112,11 +126,38 @@ export class BoardView extends WorkspaceView {
     svg.classList.add('board-links');
     const canvas = h('div', { class: 'board-canvas' });
     canvas.append(svg);
+    this.eagerLeft = EAGER_CARDS;
+    this.perRow = Math.max(1, Math.floor((this.body.clientWidth || 1000) / CARD_WIDTH));
+    this.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        const key = (e.target as HTMLElement).dataset.groupId ?? UNGROUPED;
+        this.observer?.unobserve(e.target);
+        this.fillPending(key);
+      }
+    }, { root: this.body, rootMargin: '400px' });
     for (const root of index.roots) canvas.append(this.region(root));
     if (index.ungrouped.length > 0 || index.roots.length === 0) canvas.append(this.ungroupedRegion(index));
     this.body.append(canvas);
     this.canvas = canvas;
-    requestAnimationFrame(() => this.drawLinks());
+    this.queueLinks();
+  }
+
+  private queueLinks(): void {
+    if (this.linksQueued) return;
+    this.linksQueued = true;
+    requestAnimationFrame(() => {
+      this.linksQueued = false;
+      this.drawLinks();
+    });
+  }
+
+  private fillPending(key: string): void {
+    const fill = this.pending.get(key);
+    if (!fill) return;
+    this.pending.delete(key);
+    fill();
+    this.queueLinks();
   }
 
   private region(node: GroupNode): HTMLElement {
@@ -141,7 +182,7 @@ export class BoardView extends WorkspaceView {
       ev.stopPropagation();
       ev.dataTransfer?.setData(DRAG_GROUP, g.id);
     });
-    this.fillCards(cards, g.id, node.items);
+    this.fillLater(el, cards, g.id, node.items);
     for (const child of node.children) el.append(this.region(child));
     this.dropTarget(el, g.id);
     return el;
@@ -150,9 +191,27 @@ export class BoardView extends WorkspaceView {
   private ungroupedRegion(index: BoardIndex): HTMLElement {
     const cards = h('div', { class: 'cards' });
     const el = h('section', { class: 'board-group ungrouped', 'data-group-id': UNGROUPED }, h('header', {}, h('span', { class: 'group-title' }, 'Not in a group'), h('span', { class: 'group-count' }, String(index.ungrouped.length))), cards);
-    this.fillCards(cards, UNGROUPED, index.ungrouped);
+    this.fillLater(el, cards, UNGROUPED, index.ungrouped);
     this.dropTarget(el, null);
     return el;
+  }
+
+  /** Fills a region now while the render's budget lasts, else when it scrolls into view (a
+   *  10,000-memory board draws only what can be seen; the region keeps its estimated height). */
+  private fillLater(region: HTMLElement, container: HTMLElement, key: string, items: readonly BoardItem[]): void {
+    const count = Math.min(items.length, this.shown.get(key) ?? CARDS_PER_REGION);
+    if (count <= this.eagerLeft) {
+      this.eagerLeft -= count;
+      this.fillCards(container, key, items);
+      return;
+    }
+    this.eagerLeft = 0;
+    container.style.minHeight = `${Math.ceil(count / this.perRow) * ROW_ESTIMATE}px`;
+    this.pending.set(key, () => {
+      container.style.minHeight = '';
+      this.fillCards(container, key, items);
+    });
+    this.observer?.observe(region);
   }
 
   /** Draws a region's first cards, and a button for the rest. */
@@ -279,6 +338,7 @@ export class BoardView extends WorkspaceView {
     const at = members.findIndex((m) => (typeof m === 'string' ? m : m.id) === itemId);
     if (at >= (this.shown.get(key) ?? CARDS_PER_REGION)) this.shown.set(key, at + 1);
     this.setTab('board');
+    this.fillPending(key);
     const el = this.cardEls.get(itemId);
     el?.scrollIntoView({ block: 'center' });
     el?.classList.add('flash');
