@@ -102,6 +102,22 @@ public final class Methods {
   public static final String MEMOLET_DID_CHANGE = "grove/memolet/didChange";
   public static final String CHAT_REFINE = "grove/chat/refine";
 
+  // The memory board and the knowledge map (DESIGN.md §11; the shared web UI's board and
+  // knowledge views call them through the tool window's relay).
+  public static final String BOARD_GET = "grove/board/get";
+  public static final String BOARD_EDIT = "grove/board/edit";
+  public static final String BOARD_UNDO = "grove/board/undo";
+  public static final String BOARD_REDO = "grove/board/redo";
+  public static final String BOARD_DID_CHANGE = "grove/board/didChange";
+  public static final String KNOWLEDGE_GET = "grove/knowledge/get";
+  public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
+  public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
+  public static final String KNOWLEDGE_SUGGEST = "grove/knowledge/suggest";
+  public static final String KNOWLEDGE_INGEST = "grove/knowledge/ingest";
+  public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
+  public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
+
   public static final List<Spec> ALL = List.of(
       req(INITIALIZE, Doc.DOCUMENTED),
       note(INITIALIZED, Doc.DOCUMENTED),
@@ -167,7 +183,20 @@ public final class Methods {
       unused(MEMOLET_SANDBOX_GROUP, Doc.DOCUMENTED),
       unused(MEMOLET_SANDBOX_UNGROUP, Doc.DOCUMENTED),
       fromServer(MEMOLET_DID_CHANGE, Doc.DOCUMENTED),
-      unused(CHAT_REFINE, Doc.DOCUMENTED));
+      unused(CHAT_REFINE, Doc.DOCUMENTED),
+      req(BOARD_GET, Doc.AWAITING),
+      req(BOARD_EDIT, Doc.AWAITING),
+      req(BOARD_UNDO, Doc.AWAITING),
+      req(BOARD_REDO, Doc.AWAITING),
+      fromServer(BOARD_DID_CHANGE, Doc.AWAITING),
+      req(KNOWLEDGE_GET, Doc.AWAITING),
+      req(KNOWLEDGE_ASK, Doc.AWAITING),
+      req(KNOWLEDGE_EDIT, Doc.AWAITING),
+      req(KNOWLEDGE_SUGGEST, Doc.AWAITING),
+      req(KNOWLEDGE_INGEST, Doc.AWAITING),
+      req(KNOWLEDGE_UNDO, Doc.AWAITING),
+      req(KNOWLEDGE_REDO, Doc.AWAITING),
+      fromServer(KNOWLEDGE_DID_CHANGE, Doc.AWAITING));
 
   private static final Map<String, Spec> BY_NAME = index();
 
