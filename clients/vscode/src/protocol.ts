@@ -98,6 +98,16 @@ export const METHODS = {
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
 
+  // The memory board (issue 16): the board view calls these through its host; the extension
+  // captures (Capture Selection to Board).
+  "grove/board/capture": req(false),
+  "grove/board/get": req(true),
+  "grove/board/edit": req(true),
+  "grove/board/undo": req(true),
+  "grove/board/redo": req(true),
+  "grove/board/didChange": note('server→client'),
+  "grove/workspace/configure": req(false, false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;
@@ -110,14 +120,7 @@ export const METHODS = {
 export const PLANNED = {
   // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
   "grove/workspace/refresh": req(false),
-  "grove/workspace/configure": req(false, false),
-  "grove/board/capture": req(false),
-  "grove/board/get": req(true),
-  "grove/board/edit": req(true),
   "grove/board/reorganize": req(false, false),
-  "grove/board/undo": req(true),
-  "grove/board/redo": req(true),
-  "grove/board/didChange": note('server→client'),
   "grove/knowledge/ingest": req(true),
   "grove/knowledge/get": req(true),
   "grove/knowledge/classify": req(false, false),

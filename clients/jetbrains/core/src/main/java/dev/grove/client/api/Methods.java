@@ -60,6 +60,14 @@ public final class Methods {
   // Import and export (issue 18): used by the command line, no IDE action yet.
   public static final String IMPORT_RUN = "grove/import/run";
   public static final String EXPORT_RUN = "grove/export/run";
+  // The memory board (issue 16): the core's methods; the board view comes later.
+  public static final String BOARD_CAPTURE = "grove/board/capture";
+  public static final String BOARD_GET = "grove/board/get";
+  public static final String BOARD_EDIT = "grove/board/edit";
+  public static final String BOARD_UNDO = "grove/board/undo";
+  public static final String BOARD_REDO = "grove/board/redo";
+  public static final String BOARD_DID_CHANGE = "grove/board/didChange";
+  public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -102,13 +110,8 @@ public final class Methods {
   public static final String MEMOLET_DID_CHANGE = "grove/memolet/didChange";
   public static final String CHAT_REFINE = "grove/chat/refine";
 
-  // The memory board and the knowledge map (DESIGN.md §11; the shared web UI's board and
-  // knowledge views call them through the tool window's relay).
-  public static final String BOARD_GET = "grove/board/get";
-  public static final String BOARD_EDIT = "grove/board/edit";
-  public static final String BOARD_UNDO = "grove/board/undo";
-  public static final String BOARD_REDO = "grove/board/redo";
-  public static final String BOARD_DID_CHANGE = "grove/board/didChange";
+  // The knowledge map (DESIGN.md §11; the shared web UI's knowledge view calls them through the
+  // tool window's relay, as it calls the board's above).
   public static final String KNOWLEDGE_GET = "grove/knowledge/get";
   public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
   public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
@@ -184,11 +187,13 @@ public final class Methods {
       unused(MEMOLET_SANDBOX_UNGROUP, Doc.DOCUMENTED),
       fromServer(MEMOLET_DID_CHANGE, Doc.DOCUMENTED),
       unused(CHAT_REFINE, Doc.DOCUMENTED),
-      req(BOARD_GET, Doc.AWAITING),
-      req(BOARD_EDIT, Doc.AWAITING),
-      req(BOARD_UNDO, Doc.AWAITING),
-      req(BOARD_REDO, Doc.AWAITING),
-      fromServer(BOARD_DID_CHANGE, Doc.AWAITING),
+      unused(BOARD_CAPTURE, Doc.DOCUMENTED),
+      req(BOARD_GET, Doc.DOCUMENTED),
+      req(BOARD_EDIT, Doc.DOCUMENTED),
+      req(BOARD_UNDO, Doc.DOCUMENTED),
+      req(BOARD_REDO, Doc.DOCUMENTED),
+      fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
+      unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
       req(KNOWLEDGE_GET, Doc.AWAITING),
       req(KNOWLEDGE_ASK, Doc.AWAITING),
       req(KNOWLEDGE_EDIT, Doc.AWAITING),
