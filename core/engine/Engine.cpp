@@ -43,6 +43,7 @@ void Engine::commitBatch() {
     impl_->pending.clear();
     impl_->suggestionPending.clear();
     impl_->memoletPending.clear();
+    impl_->knowledgePending.clear();
     impl_->dropCaches();
     impl_->dirty = false;
     throw;
@@ -88,6 +89,12 @@ void Engine::Impl::deliver() {
     memoletPending.clear();
     if (memoletListener)
       for (const auto& e : events) memoletListener(e);
+  }
+  if (!knowledgePending.empty()) {
+    auto events = std::move(knowledgePending);
+    knowledgePending.clear();
+    if (knowledgeListener)
+      for (const auto& e : events) knowledgeListener(e);
   }
 }
 

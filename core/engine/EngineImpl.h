@@ -66,6 +66,8 @@ struct Engine::Impl {
   bool deferMemolets = false;
   MemoletListener memoletListener;
   std::vector<MemoletEvent> memoletPending;
+  KnowledgeListener knowledgeListener;
+  std::vector<KnowledgeChange> knowledgePending;
 
   Impl(std::unique_ptr<Store> s, Clock* c)
       : store(std::move(s)), clock(c ? c : &systemClock) {}
@@ -150,6 +152,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
   size_t pendingBefore = pending.size();
   size_t memoletPendingBefore = memoletPending.size();
   size_t suggestionPendingBefore = suggestionPending.size();
+  size_t knowledgePendingBefore = knowledgePending.size();
   try {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
@@ -171,6 +174,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
     pending.resize(std::min(pending.size(), pendingBefore));
     suggestionPending.resize(std::min(suggestionPending.size(), suggestionPendingBefore));
     memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));
+    knowledgePending.resize(std::min(knowledgePending.size(), knowledgePendingBefore));
     // Anything this mutation wrote to the caches is now wrong: reload lazily.
     if (dirty) dropCaches();
     dirty = wasDirty;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/Branch.h"
+#include "ports/KnowledgeStore.h"
 #include "ports/MemoletStore.h"
 #include "model/Capsule.h"
 #include "model/Operation.h"
@@ -137,6 +138,10 @@ public:
   /// Memolets, their index, segmentation state and sandboxes, on this store's
   /// connection and transactions (store/MemoletRows.cpp).
   virtual MemoletStore& memolets() = 0;
+
+  /// Knowledge maps, their log and turns, on this store's connection and
+  /// transactions (store/KnowledgeRows.cpp).
+  virtual KnowledgeStore& knowledge() = 0;
 };
 
 }  // namespace grove

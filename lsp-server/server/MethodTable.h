@@ -87,6 +87,7 @@ void registerSuggestionHandlers(MethodTable&);
 void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
 void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
+void registerKnowledgeHandlers(MethodTable&);    // grove/knowledge/* (the graph side)
 
 /// Every method of this build.
 MethodTable makeMethodTable();

@@ -1,6 +1,7 @@
 #include "server/Replies.h"
 
 #include "jsonrpc/ErrorCodes.h"
+#include "support/OpError.h"
 
 namespace grove::server {
 
@@ -14,7 +15,9 @@ json errorReply(const json& id, int code, const std::string& message, json data)
   return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(err)}};
 }
 
-json errorReply(const json& id, const Error& e) {
+namespace {
+
+json errorReplyFor(const json& id, const Error& e) {
   switch (e.kind()) {
     case ErrorKind::NotFound:
       return errorReply(id, rpc::NotFound, e.what(), {{"kind", e.reason()}, {"id", e.id()}});
@@ -35,6 +38,15 @@ json errorReply(const json& id, const Error& e) {
       return errorReply(id, rpc::RequestCancelled, e.what());
   }
   return errorReply(id, rpc::InternalError, e.what());
+}
+
+}  // namespace
+
+json errorReply(const json& id, const Error& e) {
+  json reply = errorReplyFor(id, e);
+  // An op of a multi-op call (grove/knowledge/edit) says which one failed.
+  if (const auto* op = dynamic_cast<const OpError*>(&e)) reply["error"]["data"]["opIndex"] = op->opIndex();
+  return reply;
 }
 
 json notification(const std::string& method, json params) {

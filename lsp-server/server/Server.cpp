@@ -6,6 +6,7 @@
 #include "jsonrpc/FrameReader.h"
 #include "jsonrpc/JsonDepth.h"
 #include "protocol/Convert.h"
+#include "protocol/KnowledgeJson.h"
 #include "protocol/SuggestionJson.h"
 #include "server/ChangeResult.h"
 #include "server/Replies.h"
@@ -68,6 +69,11 @@ void Server::listen() {
     for (const auto& e : events)
       out.push_back(notification("grove/memolet/didChange",
                                  {{"projectId", e.projectId}, {"memoletIds", e.memoletIds}}));
+    broadcast(out);
+  };
+  sink.knowledge = [this](const std::vector<KnowledgeChange>& events) {
+    std::vector<json> out;
+    for (const auto& e : events) out.push_back(notification("grove/knowledge/didChange", proto::toJson(e)));
     broadcast(out);
   };
   session_.setEventSink(std::move(sink));
