@@ -98,6 +98,15 @@ export const METHODS = {
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
 
+  // Knowledge map (issue 17): the core answers them; the map view is not built yet.
+  "grove/knowledge/get": req(false, false),
+  "grove/knowledge/classify": req(false, false),
+  "grove/knowledge/ask": req(false, false),
+  "grove/knowledge/edit": req(false, false),
+  "grove/knowledge/undo": req(false, false),
+  "grove/knowledge/redo": req(false, false),
+  "grove/knowledge/didChange": note('server→client', false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;

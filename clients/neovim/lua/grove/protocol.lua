@@ -143,6 +143,13 @@ M.methods = {
   { "grove/chat/refine", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
+  -- Knowledge map (issue 17): the outline buffer is not built yet.
+  { "grove/knowledge/get", used = false },
+  { "grove/knowledge/classify", used = false },
+  { "grove/knowledge/ask", used = false },
+  { "grove/knowledge/edit", used = false },
+  { "grove/knowledge/undo", used = false },
+  { "grove/knowledge/redo", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }
@@ -154,6 +161,7 @@ M.notifications = {
   { "grove/suggestion/didCreate", used = true },
   { "grove/suggestion/didChange", used = true },
   { "grove/memolet/didChange", used = true },
+  { "grove/knowledge/didChange", used = false },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.
