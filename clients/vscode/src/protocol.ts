@@ -107,6 +107,14 @@ export const METHODS = {
   "grove/board/redo": req(true),
   "grove/board/didChange": note('server→client'),
   "grove/workspace/configure": req(false, false),
+  // Knowledge map (issue 17): the map view calls these through its host.
+  "grove/knowledge/get": req(true),
+  "grove/knowledge/classify": req(false, false),
+  "grove/knowledge/ask": req(true),
+  "grove/knowledge/edit": req(true),
+  "grove/knowledge/undo": req(true),
+  "grove/knowledge/redo": req(true),
+  "grove/knowledge/didChange": note('server→client'),
 
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
@@ -122,16 +130,9 @@ export const PLANNED = {
   "grove/workspace/refresh": req(false),
   "grove/board/reorganize": req(false, false),
   "grove/knowledge/ingest": req(true),
-  "grove/knowledge/get": req(true),
-  "grove/knowledge/classify": req(false, false),
-  "grove/knowledge/ask": req(true),
-  "grove/knowledge/edit": req(true),
   "grove/knowledge/suggest": req(true),
   "grove/knowledge/fromUnit": req(false, false),
   "grove/knowledge/toUnit": req(false, false),
-  "grove/knowledge/undo": req(true),
-  "grove/knowledge/redo": req(true),
-  "grove/knowledge/didChange": note('server→client'),
 } as const satisfies Record<string, MethodInfo>;
 
 const ALL: Record<string, MethodInfo> = { ...METHODS, ...PLANNED };

@@ -68,6 +68,14 @@ public final class Methods {
   public static final String BOARD_REDO = "grove/board/redo";
   public static final String BOARD_DID_CHANGE = "grove/board/didChange";
   public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
+  // Knowledge map (issue 17): the core answers them, no IDE view yet.
+  public static final String KNOWLEDGE_GET = "grove/knowledge/get";
+  public static final String KNOWLEDGE_CLASSIFY = "grove/knowledge/classify";
+  public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
+  public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
+  public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
+  public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -112,14 +120,8 @@ public final class Methods {
 
   // The knowledge map (DESIGN.md §11; the shared web UI's knowledge view calls them through the
   // tool window's relay, as it calls the board's above).
-  public static final String KNOWLEDGE_GET = "grove/knowledge/get";
-  public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
-  public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
   public static final String KNOWLEDGE_SUGGEST = "grove/knowledge/suggest";
   public static final String KNOWLEDGE_INGEST = "grove/knowledge/ingest";
-  public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
-  public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
-  public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
 
   public static final List<Spec> ALL = List.of(
       req(INITIALIZE, Doc.DOCUMENTED),
@@ -194,14 +196,15 @@ public final class Methods {
       req(BOARD_REDO, Doc.DOCUMENTED),
       fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
       unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
-      req(KNOWLEDGE_GET, Doc.AWAITING),
-      req(KNOWLEDGE_ASK, Doc.AWAITING),
-      req(KNOWLEDGE_EDIT, Doc.AWAITING),
+      req(KNOWLEDGE_GET, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_CLASSIFY, Doc.DOCUMENTED),
+      req(KNOWLEDGE_ASK, Doc.DOCUMENTED),
+      req(KNOWLEDGE_EDIT, Doc.DOCUMENTED),
       req(KNOWLEDGE_SUGGEST, Doc.AWAITING),
       req(KNOWLEDGE_INGEST, Doc.AWAITING),
-      req(KNOWLEDGE_UNDO, Doc.AWAITING),
-      req(KNOWLEDGE_REDO, Doc.AWAITING),
-      fromServer(KNOWLEDGE_DID_CHANGE, Doc.AWAITING));
+      req(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
+      req(KNOWLEDGE_REDO, Doc.DOCUMENTED),
+      fromServer(KNOWLEDGE_DID_CHANGE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();
 
