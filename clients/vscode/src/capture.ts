@@ -27,21 +27,21 @@ export interface AppendParams {
   };
 }
 
-export function captureParams(sel: SelectionInput): AppendParams {
+type SourceInput = Pick<SelectionInput, 'uri' | 'languageId' | 'start' | 'end' | 'text' | 'memo'>;
+
+/** The wire source of a selection (refuses an empty one). */
+function sourceOf(sel: SourceInput): AppendParams['source'] {
   if (sel.text.length === 0) throw new Error('Select some code to capture first.');
   return {
-    projectId: sel.projectId,
-    parentId: sel.parentId,
-    role: 'user',
-    kind: 'code',
-    content: sel.text,
-    source: {
-      uri: sel.uri,
-      range: { start: { line: sel.start.line, character: sel.start.character }, end: { line: sel.end.line, character: sel.end.character } },
-      languageId: sel.languageId,
-      memo: sel.memo,
-    },
+    uri: sel.uri,
+    range: { start: { line: sel.start.line, character: sel.start.character }, end: { line: sel.end.line, character: sel.end.character } },
+    languageId: sel.languageId,
+    memo: sel.memo,
   };
+}
+
+export function captureParams(sel: SelectionInput): AppendParams {
+  return { projectId: sel.projectId, parentId: sel.parentId, role: 'user', kind: 'code', content: sel.text, source: sourceOf(sel) };
 }
 
 type Pos = { readonly line: number; readonly character: number };
@@ -61,18 +61,7 @@ export interface BoardCaptureInput {
 }
 
 export function boardCaptureParams(sel: BoardCaptureInput) {
-  if (sel.text.length === 0) throw new Error('Select some code to capture first.');
-  return {
-    workspaceUri: sel.workspaceUri,
-    content: sel.text,
-    source: {
-      uri: sel.uri,
-      range: { start: { line: sel.start.line, character: sel.start.character }, end: { line: sel.end.line, character: sel.end.character } },
-      languageId: sel.languageId,
-      memo: sel.memo,
-      ...(sel.symbol ? { symbol: sel.symbol } : {}),
-    },
-  };
+  return { workspaceUri: sel.workspaceUri, content: sel.text, source: { ...sourceOf(sel), ...(sel.symbol ? { symbol: sel.symbol } : {}) } };
 }
 
 /** A document symbol as vscode.executeDocumentSymbolProvider answers it (DocumentSymbol shape). */

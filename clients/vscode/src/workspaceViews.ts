@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { boardCaptureParams, enclosingSymbol, type SymbolNode } from './capture';
+import { askMemo, selectedEditor } from './commands';
 import type { Connection } from './connection';
 import type { Panels } from './webview/panels';
 
@@ -45,18 +46,15 @@ export async function openKnowledgeMap(ctx: WorkspaceCtx): Promise<void> {
 }
 
 export async function captureToBoard(ctx: WorkspaceCtx): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.selection.isEmpty) {
-    void vscode.window.showWarningMessage('Grove: select some code to capture first.');
-    return;
-  }
+  const editor = selectedEditor();
+  if (!editor) return;
   if (!needs(ctx, 'grove/board/capture', 'memory board')) return;
   const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri);
   if (!folder) {
     void vscode.window.showWarningMessage('Grove: this file is in no workspace folder; the board belongs to a folder.');
     return;
   }
-  const memo = await vscode.window.showInputBox({ prompt: 'Memo: why does this code matter? (optional)', placeHolder: 'e.g. the retry loop that drops errors', ignoreFocusOut: true });
+  const memo = await askMemo();
   if (memo === undefined) return; // Escape cancels the capture.
   const sel = editor.selection;
   // Languages without a symbol provider answer undefined (or the command fails): no symbol then.

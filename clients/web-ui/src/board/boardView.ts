@@ -221,8 +221,11 @@ export class BoardView extends WorkspaceView {
     if (count < items.length) {
       container.append(
         h('button', { class: 'show-more', 'data-action': 'show-more', onclick: () => {
+          // Only this region grows, in place: the rest of the board and the scroll stay.
           this.shown.set(key, count + CARDS_PER_REGION * 4);
-          this.render();
+          clear(container);
+          this.fillCards(container, key, items);
+          this.queueLinks();
         } }, `Show ${Math.min(items.length - count, CARDS_PER_REGION * 4)} more of ${items.length - count}`),
       );
     }

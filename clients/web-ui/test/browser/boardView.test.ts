@@ -3,31 +3,22 @@
 // timeline, overview, opening a snippet's source and re-rendering on grove/board/didChange.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { chromiumMissing, launchChromium } from '../support/browser';
-import { openUi, type UiHost } from '../support/pageHost';
+import { describe, test } from 'node:test';
+import { chromiumMissing } from '../support/browser';
+import type { UiHost } from '../support/pageHost';
+import { useScriptedSession } from '../support/scriptedSession';
 import { scriptedBoard } from '../support/scriptedWorkspace';
-import { WS } from '../support/workspaceFixtures';
+import { CARDS_PER_REGION } from '../../src/board/boardView';
+import { bigBoard, WS } from '../support/workspaceFixtures';
 
 const skip = chromiumMissing();
 const ALLOWED = new Set(['grove/board/get', 'grove/board/edit', 'grove/board/undo', 'grove/board/redo']);
 
 describe('board view with a scripted host', { skip }, () => {
-  let browser: Browser;
-  const open: UiHost[] = [];
-  before(async () => {
-    browser = await launchChromium();
-  });
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-  });
+  const session = useScriptedSession();
 
   async function show(s = scriptedBoard()) {
-    const ui = await openUi(browser, s.port, { projectId: null, methods: [...ALLOWED], allowed: ALLOWED, view: 'board', workspaceUri: WS });
-    s.attach(ui);
-    open.push(ui);
+    const ui = await session.show(s, { projectId: null, methods: [...ALLOWED], allowed: ALLOWED, view: 'board', workspaceUri: WS });
     await ui.page.locator('.board-card[data-item-id="i1"]').waitFor();
     return { ui, s, page: ui.page };
   }
@@ -142,5 +133,24 @@ describe('board view with a scripted host', { skip }, () => {
     await page.evaluate(() => window.groveBoard!.edit([{ op: 'Ungroup', id: 'g1' }]));
     assert.match((await page.locator('.board-toolbar .status.error').textContent())!, /cannotApply/);
     assert.ok(ui.uiMessages.some((m) => m.type === 'notify' && m.level === 'error'));
+  });
+});
+
+describe('a large board with a scripted host', { skip }, () => {
+  const session = useScriptedSession();
+
+  test('regions out of view are filled when they scroll in, and a region shows more on demand', async () => {
+    const s = scriptedBoard(bigBoard(3000, 100));
+    const ui = await session.show(s, { projectId: null, methods: [...ALLOWED], allowed: ALLOWED, view: 'board', workspaceUri: WS, height: 700 });
+    const page = ui.page;
+    await page.locator('.board-card[data-item-id="m0"]').waitFor();
+    const drawn = await page.locator('.board-card').count();
+    assert.ok(drawn < 300, `only what is near the view is drawn first (${drawn} cards)`);
+    assert.equal(await page.locator('.board-group[data-group-id="g29"] .board-card').count(), 0);
+    await page.locator('.board-group[data-group-id="g29"]').scrollIntoViewIfNeeded();
+    await page.locator('.board-group[data-group-id="g29"] .board-card[data-item-id="m2900"]').waitFor();
+    assert.equal(await page.locator('.board-group[data-group-id="g29"] .board-card').count(), CARDS_PER_REGION);
+    await page.locator('.board-group[data-group-id="g29"] [data-action="show-more"]').click();
+    await page.locator('.board-group[data-group-id="g29"] .board-card[data-item-id="m2999"]').waitFor();
   });
 });

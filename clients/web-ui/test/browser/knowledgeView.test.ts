@@ -3,10 +3,10 @@
 // Rearrange, the chat with citations, "I don't know" and failures, ingest progress, didChange.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { chromiumMissing, launchChromium } from '../support/browser';
-import { openUi, type UiHost } from '../support/pageHost';
+import { describe, test } from 'node:test';
+import { chromiumMissing } from '../support/browser';
+import type { UiHost } from '../support/pageHost';
+import { useScriptedSession } from '../support/scriptedSession';
 import { scriptedKnowledge } from '../support/scriptedWorkspace';
 import { WS } from '../support/workspaceFixtures';
 
@@ -14,20 +14,10 @@ const skip = chromiumMissing();
 const ALLOWED = new Set(['grove/knowledge/get', 'grove/knowledge/ask', 'grove/knowledge/edit', 'grove/knowledge/suggest', 'grove/knowledge/ingest', 'grove/knowledge/undo', 'grove/knowledge/redo', 'grove/suggestion/resolve']);
 
 describe('knowledge map view with a scripted host', { skip }, () => {
-  let browser: Browser;
-  const open: UiHost[] = [];
-  before(async () => {
-    browser = await launchChromium();
-  });
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-  });
+  const session = useScriptedSession();
 
   async function show(s = scriptedKnowledge()) {
-    const ui = await openUi(browser, s.port, { projectId: null, methods: [...ALLOWED], allowed: ALLOWED, view: 'knowledge', workspaceUri: WS });
-    s.attach(ui);
-    open.push(ui);
+    const ui = await session.show(s, { projectId: null, methods: [...ALLOWED], allowed: ALLOWED, view: 'knowledge', workspaceUri: WS });
     await ui.page.locator('.k-node[data-node-id="d"]').waitFor();
     return { ui, s, page: ui.page };
   }
