@@ -26,7 +26,7 @@ function mountWorkspaceViews(root: HTMLElement, rpc: WebRpc, channel: HostChanne
       root.append(document.createTextNode('Grove: open a workspace folder to see its board and knowledge map.'));
       return;
     }
-    const view = msg.view === 'board' ? (window.groveBoard = new BoardView(root, rpc, channel, msg.workspaceUri)) : (window.groveKnowledge = new KnowledgeView(root, rpc, channel, msg.workspaceUri));
+    const view = msg.view === 'board' ? (window.groveBoard = new BoardView(root, rpc, channel, msg.workspaceUri)) : (window.groveKnowledge = new KnowledgeView(root, rpc, channel, msg.workspaceUri, new Set(msg.methods)));
     void view.refresh();
   });
 }

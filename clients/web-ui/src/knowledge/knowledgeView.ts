@@ -47,7 +47,8 @@ export class KnowledgeView extends WorkspaceView {
   private ingestToken: string | null = null;
   private asking = false;
 
-  constructor(root: HTMLElement, rpc: WebRpc, channel: HostChannel, workspaceUri: string) {
+  /** `methods`: what the server lists; Ingest and Suggest show only when it has them. */
+  constructor(root: HTMLElement, rpc: WebRpc, channel: HostChannel, workspaceUri: string, private readonly methods: ReadonlySet<string> = new Set([M.knowledgeIngest, M.knowledgeSuggest])) {
     const status = h('span', { class: 'status' });
     super(rpc, channel, workspaceUri, status);
     this.info = h('span', { class: 'k-info' });
@@ -62,7 +63,7 @@ export class KnowledgeView extends WorkspaceView {
       h('button', { 'data-action': 'redo', onclick: () => void this.history(M.knowledgeRedo) }, 'Redo'),
       h('button', { 'data-action': 'zoom-out', title: 'Zoom out', onclick: () => this.zoomBy(1 / 1.25) }, '−'),
       h('button', { 'data-action': 'zoom-in', title: 'Zoom in', onclick: () => this.zoomBy(1.25) }, '+'),
-      h('button', { 'data-action': 'ingest', title: "Index the workspace's documents", onclick: () => void this.ingest() }, 'Ingest'),
+      methods.has(M.knowledgeIngest) && h('button', { 'data-action': 'ingest', title: "Index the workspace's documents", onclick: () => void this.ingest() }, 'Ingest'),
       this.progress,
       this.info,
       status,
@@ -288,7 +289,7 @@ export class KnowledgeView extends WorkspaceView {
     this.nodeToolbar.dataset.nodeId = n.id;
     this.nodeToolbar.append(
       h('button', { 'data-action': 'ask-node', title: 'Ask about this node', onclick: () => this.scopeTo(n.id) }, 'Ask'),
-      h('button', { 'data-action': 'suggest', title: 'Suggest children from the documents', onclick: () => void this.suggest(n.id) }, 'Suggest'),
+      ...(this.methods.has(M.knowledgeSuggest) ? [h('button', { 'data-action': 'suggest', title: 'Suggest children from the documents', onclick: () => void this.suggest(n.id) }, 'Suggest')] : []),
       h('button', { 'data-action': 'add-child', onclick: () => void this.createNode(n.id) }, 'Add child'),
       h('button', { 'data-action': 'star', onclick: () => void this.edit([{ op: 'UpdateNode', id: n.id, starred: !n.starred }]) }, n.starred ? 'Unstar' : 'Star'),
       h('button', { 'data-action': 'delete-node', onclick: () => void this.edit([{ op: 'DeleteNode', id: n.id }]) }, 'Delete'),
