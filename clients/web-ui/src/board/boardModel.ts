@@ -34,7 +34,12 @@ export function indexBoard(snapshot: BoardSnapshot, showArchived = false): Board
   const seen = new Set<string>();
   const build = (g: BoardGroup, depth: number): GroupNode => {
     seen.add(g.id);
-    const node: GroupNode = { group: g, depth, children: [], items: g.itemIds.flatMap((id) => items.get(id) ?? []), total: 0 };
+    const members: BoardItem[] = [];
+    for (const id of g.itemIds) {
+      const item = items.get(id);
+      if (item) members.push(item);
+    }
+    const node: GroupNode = { group: g, depth, children: [], items: members, total: 0 };
     for (const childId of g.groupIds) {
       const child = groups.get(childId);
       if (child && !seen.has(child.id)) node.children.push(build(child, depth + 1));
