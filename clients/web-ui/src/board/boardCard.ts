@@ -12,6 +12,8 @@ export interface CardActions {
   archive(item: BoardItem, archived: boolean): void;
   dismissBadges(item: BoardItem): void;
   unlink(linkId: string): void;
+  /** Accept or reject the card a `proposed` badge points to (evolution of a user-edited field). */
+  resolve(suggestionId: string, decision: 'accept' | 'reject'): void;
 }
 
 const PREVIEW_LINES = 6;
@@ -48,5 +50,16 @@ export function boardCard(item: BoardItem, links: readonly BoardLink[], title: (
       item.archived ? h('button', { 'data-action': 'restore', onclick: () => actions.archive(item, false) }, 'Restore') : h('button', { 'data-action': 'archive', onclick: () => actions.archive(item, true) }, 'Archive'),
       badges.length > 0 && h('button', { 'data-action': 'dismiss', onclick: () => actions.dismissBadges(item) }, 'Dismiss badges'),
     ),
+    ...item.badges
+      .filter((b) => b.kind === 'proposed' && b.suggestionId)
+      .map((b) =>
+        h(
+          'p',
+          { class: 'card-proposal', 'data-suggestion-id': b.suggestionId! },
+          `Proposed change to ${b.fields.join(', ') || 'this card'}`,
+          h('button', { 'data-action': 'accept', onclick: () => actions.resolve(b.suggestionId!, 'accept') }, 'Accept'),
+          h('button', { 'data-action': 'reject', onclick: () => actions.resolve(b.suggestionId!, 'reject') }, 'Reject'),
+        ),
+      ),
   );
 }

@@ -250,7 +250,14 @@ export class BoardView extends WorkspaceView {
     archive: (item, archived) => void this.edit([{ op: 'UpdateItem', id: item.id, archived }]),
     dismissBadges: (item) => void this.edit([{ op: 'UpdateItem', id: item.id, dismissBadges: true }]),
     unlink: (linkId) => void this.edit([{ op: 'Unlink', id: linkId }]),
+    resolve: (suggestionId, decision) => void this.resolve(suggestionId, decision),
   };
+
+  /** Accepting applies the card's ops as one board undo entry (the core announces it). */
+  private async resolve(suggestionId: string, decision: 'accept' | 'reject'): Promise<void> {
+    const res = await this.guard(() => this.rpc.request(M.suggestionResolve, { suggestionId, decision }));
+    if (res !== undefined) await this.refresh();
+  }
 
   private selectBox(id: string, label: string): HTMLInputElement {
     const box = h('input', { type: 'checkbox', class: 'card-select', 'aria-label': label });

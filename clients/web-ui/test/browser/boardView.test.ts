@@ -12,7 +12,7 @@ import { CARDS_PER_REGION } from '../../src/board/boardView';
 import { bigBoard, WS } from '../support/workspaceFixtures';
 
 const skip = chromiumMissing();
-const ALLOWED = new Set(['grove/board/get', 'grove/board/edit', 'grove/board/undo', 'grove/board/redo']);
+const ALLOWED = new Set(['grove/board/get', 'grove/board/edit', 'grove/board/undo', 'grove/board/redo', 'grove/suggestion/resolve']);
 
 describe('board view with a scripted host', { skip }, () => {
   const session = useScriptedSession();
@@ -125,6 +125,16 @@ describe('board view with a scripted host', { skip }, () => {
     await page.locator('.board-card[data-item-id="i4"] .card-title >> text=Renamed elsewhere').waitFor();
     await settled(ui);
     assert.equal((await loads()) - before, 1, 'one reload, for this workspace only');
+  });
+
+  test("a proposed change (evolution of a field the user edited) is accepted from its card", async () => {
+    const { ui, s, page } = await show();
+    assert.match((await page.locator('.board-card[data-item-id="i5"] .card-proposal').textContent())!, /Proposed change to tags/);
+    await page.locator('.board-card[data-item-id="i5"] .card-proposal [data-action="accept"]').click();
+    await page.locator('.board-card[data-item-id="i5"] .card-proposal').waitFor({ state: 'detached' });
+    await settled(ui);
+    assert.deepEqual(s.calls.find((c) => c.method === 'grove/suggestion/resolve')!.params, { suggestionId: 's9', decision: 'accept' });
+    assert.match((await page.locator('.board-card[data-item-id="i5"] .card-tags').textContent())!, /cache/);
   });
 
   test('a failed edit is reported, not thrown', async () => {

@@ -75,6 +75,14 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
           past.push(before);
           return { ...change('edit'), refs: {} };
         }
+        case 'grove/suggestion/resolve': {
+          const it = state.items.find((i: any) => i.badges.some((b: any) => b.suggestionId === params.suggestionId));
+          if (!it) throw { code: 1001, message: 'suggestionNotFound' };
+          it.badges = it.badges.filter((b: any) => b.suggestionId !== params.suggestionId);
+          if (params.decision === 'accept') it.tags = [...it.tags, 'cache'];
+          change('accept', [it.id]);
+          return {};
+        }
         case 'grove/board/undo': {
           const prev = past.pop();
           if (!prev) throw { code: 1002, message: 'nothingToUndo' };

@@ -66,7 +66,7 @@ export function sampleBoard(): BoardSnapshot {
     item('i2', 'chat', 'g1', 2, { title: 'Backoff discussion', badges: [{ kind: 'updated', fields: ['tags'], byItemId: 'i1', suggestionId: null, since: day(3) }] }),
     item('i3', 'note', 'g2', 3, { title: 'Budget note' }),
     item('i4', 'note', null, 30, { title: 'Loose note' }),
-    item('i5', 'note', 'g3', 4, { title: 'Cache idea' }),
+    item('i5', 'note', 'g3', 4, { title: 'Cache idea', userEdited: ['tags'], badges: [{ kind: 'proposed', fields: ['tags'], byItemId: 'i1', suggestionId: 's9', since: day(4) }] }),
   ];
   return {
     board: { workspaceUri: WS, revision: 3, settings: { minGroupScore: 0, relatedK: 5, relatedFloor: 0.15, linkScore: 0.6, evolveScore: 0.5, evolution: 'auto', groupMentionSize: 3 }, understanding: { text: 'You are working on retries and caching.', updatedAt: day(5), source: 'native' } },
