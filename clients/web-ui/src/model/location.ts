@@ -11,9 +11,10 @@ export function fileName(uri: string): string {
   }
 }
 
-/** `name.ts:3` or `name.ts:3-7` (wire lines are 0-based). */
+/** `name.ts:3` or `name.ts:3-7` (wire lines are 0-based; a range ending at the start of a line,
+ *  as a selection of whole lines does, does not include that line). */
 export function locationLabel(uri: string, range: Pick<Range, 'start' | 'end'>): string {
   const a = range.start.line + 1;
-  const b = range.end.line + 1;
+  const b = range.end.character === 0 && range.end.line > range.start.line ? range.end.line : range.end.line + 1;
   return `${fileName(uri)}:${a === b ? a : `${a}-${b}`}`;
 }

@@ -34,7 +34,7 @@ describe('board view with a scripted host', { skip }, () => {
     assert.equal(await page.locator('.board-card[data-item-id="i1"] [data-badge="stale"]').count(), 1);
     assert.equal(await page.locator('.board-card[data-item-id="i2"] [data-badge="updated"]').count(), 1);
     assert.equal(await page.locator('.board-card[data-item-id="i1"] .card-memo').textContent(), 'drops errors');
-    assert.match((await page.locator('.board-card[data-item-id="i1"] .card-source').textContent())!, /retry\.ts:11-13 · retry/);
+    assert.match((await page.locator('.board-card[data-item-id="i1"] .card-source').textContent())!, /retry\.ts:11-12 · retry/);
     await page.locator('svg.board-links line[data-link-id="l1"]').waitFor({ state: 'attached' });
   });
 

@@ -50,7 +50,7 @@ test('badges, source line and memo of a card', () => {
   const snap = sampleBoard();
   const i1 = snap.items[0];
   assert.deepEqual(badgeLabels([...snap.items[1].badges, ...i1.badges]), ['stale', 'updated']);
-  assert.equal(sourceLabel(i1), 'retry.ts:11-13 · retry');
+  assert.equal(sourceLabel(i1), 'retry.ts:11-12 · retry');
   assert.equal(sourceLabel(snap.items[3]), null);
   assert.equal(memoOf(i1), 'drops errors');
   assert.equal(memoOf(snap.items[3]), '');

@@ -43,4 +43,5 @@ test('locations read as file and 1-based lines', () => {
   const r = (a: number, b: number) => ({ start: { line: a, character: 0 }, end: { line: b, character: 4 } });
   assert.equal(locationLabel('file:///w/docs/a%20b.md', r(0, 0)), 'a b.md:1');
   assert.equal(locationLabel('file:///w/x.md', r(4, 9)), 'x.md:5-10');
+  assert.equal(locationLabel('file:///w/x.md', { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } }), 'x.md:1-3', 'whole lines selected');
 });
