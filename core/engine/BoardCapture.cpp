@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "engine/BoardState.h"
+#include "engine/MemoletState.h"
 #include "memory/BoardPlacement.h"
 #include "memory/FtsText.h"
-#include "memory/Keywords.h"
 #include "memory/Rrf.h"
 #include "memory/Summary.h"
 #include "support/Ids.h"
@@ -54,9 +54,7 @@ void analyse(Engine::Impl& e, BoardItem& item, const std::optional<std::string>&
   }
   if (item.memolet.title.empty()) item.memolet.title = "Untitled";
   item.memolet.summary = memory::extractiveSummary(item.memo.empty() ? content : item.memo + "\n\n" + content, 2);
-  MemoletStore& ms = e.store->memolets();
-  auto df = [&](std::string_view term) { return ms.documentFrequency(term); };
-  item.tags = memory::keywordTerms(text::tokenize(item.memo + "\n" + content), 5, df, ms.documentCount() + 1);
+  item.tags = memolets::keywords(e, text::tokenize(item.memo + "\n" + content), 5);
   if (item.source) {
     std::string where = pathOf(item.source->uri);
     if (item.source->symbol && !item.source->symbol->empty()) where += " (" + *item.source->symbol + ")";
@@ -83,7 +81,11 @@ std::vector<memory::PlacementCandidate> candidates(Engine::Impl& e, const BoardI
   std::vector<std::string> vectorRanking;
   for (size_t i = 0; i < keep; ++i) vectorRanking.push_back(idx.entries[byVector[i].second].id);
   std::vector<std::string> bm25Ranking;
-  for (const auto& r : e.store->board().bm25(m.workspaceUri, memory::ftsMatchQuery(boardItemText(m)), kPrefilter))
+  // BM25 at scale: the query's rarest terms only (FTS5 scores every item
+  // holding any OR-ed term).
+  auto df = [&](std::string_view term) { return memolets::documentFrequency(e, term); };
+  auto terms = memory::selectQueryTerms(text::tokenize(boardItemText(m)), df, memolets::documentCount(e));
+  for (const auto& r : e.store->board().bm25(m.workspaceUri, memory::ftsMatchTokens(terms), kPrefilter))
     if (r.id != m.id()) bm25Ranking.push_back(r.id);
   auto fused = memory::reciprocalRankFusion({vectorRanking, bm25Ranking});
   if (fused.size() > kPrefilter) fused.resize(kPrefilter);

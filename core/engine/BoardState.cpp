@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "memory/Keywords.h"
+#include "engine/MemoletState.h"
 #include "memory/Summary.h"
 #include "ops/WorkspaceUri.h"
 #include "text/Tokenizer.h"
@@ -82,6 +82,9 @@ void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
   item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
   e.store->board().putItem(item);
   e.dirty = true;
+  // A capture sent to a conversation is also that project's memolet: the
+  // memolet indexes reload rather than miss (or keep) it.
+  if (!item.memolet.projectId.empty()) e.memo.reset();
   index(e, tx.workspaceUri).put(entryOf(item));
   im.after = std::move(item);
 }
@@ -90,6 +93,7 @@ void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id) {
   auto& im = touch(tx.items, id, [&] { return e.store->board().item(id); });
   e.store->board().deleteItem(id);
   e.dirty = true;
+  if (im.before && !im.before->memolet.projectId.empty()) e.memo.reset();
   index(e, tx.workspaceUri).erase(id);
   im.after.reset();
 }
@@ -194,9 +198,7 @@ BoardLink linkIn(Engine::Impl& e, const std::string& ws, const std::string& id) 
 std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<std::string>& texts) {
   std::string all;
   for (const auto& t : texts) all += t + "\n\n";
-  MemoletStore& ms = e.store->memolets();
-  auto df = [&](std::string_view term) { return ms.documentFrequency(term); };
-  auto terms = memory::keywordTerms(text::tokenize(all), 3, df, ms.documentCount() + 1);
+  auto terms = memolets::keywords(e, text::tokenize(all), 3);
   std::string title;
   for (const auto& t : terms) title += (title.empty() ? "" : " ") + t;
   if (title.empty()) title = "Untitled";

@@ -190,21 +190,31 @@ std::string titleFrom(const std::string& text) {
   return cutText(line, kMaxTitleBytes);
 }
 
-void describe(Engine::Impl& impl, Memolet& m) {
-  MemoletStore& ms = impl.store->memolets();
-  MemoletState& s = impl.memolets();
-  std::vector<std::string> tokens = text::tokenize(m.text);
+size_t documentFrequency(Engine::Impl& impl, std::string_view term) {
   // Document frequencies change slowly; a session cache keeps indexing an
   // exchange within milliseconds (IDF only weighs keywords).
-  auto df = [&](std::string_view term) {
-    auto it = s.documentFrequency.find(std::string(term));
-    if (it != s.documentFrequency.end()) return it->second;
-    size_t n = ms.documentFrequency(term);
-    s.documentFrequency.emplace(std::string(term), n);
-    return n;
-  };
-  if (s.documentCount == 0) s.documentCount = ms.documentCount();
-  m.keywords = memory::keywordTerms(tokens, kKeywords, df, s.documentCount + 1);
+  MemoletState& s = impl.memolets();
+  auto it = s.documentFrequency.find(std::string(term));
+  if (it != s.documentFrequency.end()) return it->second;
+  size_t count = impl.store->memolets().documentFrequency(term);
+  s.documentFrequency.emplace(std::string(term), count);
+  return count;
+}
+
+size_t documentCount(Engine::Impl& impl) {
+  MemoletState& s = impl.memolets();
+  if (s.documentCount == 0) s.documentCount = impl.store->memolets().documentCount();
+  return s.documentCount;
+}
+
+std::vector<std::string> keywords(Engine::Impl& impl, const std::vector<std::string>& tokens, size_t n) {
+  auto df = [&](std::string_view term) { return documentFrequency(impl, term); };
+  return memory::keywordTerms(tokens, n, df, documentCount(impl) + 1);
+}
+
+void describe(Engine::Impl& impl, Memolet& m) {
+  std::vector<std::string> tokens = text::tokenize(m.text);
+  m.keywords = keywords(impl, tokens, kKeywords);
   m.summary = cutText(memory::extractiveSummary(m.text, kSummarySentences), kMaxSummaryBytes);
   m.vector = text::HashedVector::fromTokens(tokens).toBlob();
   // A provider embedding describes the old text: the embedding job redoes it.

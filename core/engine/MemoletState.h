@@ -61,6 +61,14 @@ std::string unitText(const Unit& unit);
 /// A title from the first line of a text: no brackets or newlines, at most
 /// 60 bytes, cut at a word.
 std::string titleFrom(const std::string& text);
+/// How many memolets hold `term`, cached for the session (see keywords()).
+size_t documentFrequency(Engine::Impl& impl, std::string_view term);
+/// How many memolets there are at most, cached likewise.
+size_t documentCount(Engine::Impl& impl);
+/// TF-IDF keywords of `tokens`, with document frequencies cached for the
+/// session (they change slowly; IDF only weighs keywords). Also the board's
+/// tags and group titles.
+std::vector<std::string> keywords(Engine::Impl& impl, const std::vector<std::string>& tokens, size_t n);
 /// Recomputes keywords, summary and vector from `m.text`; clears a stale
 /// embedding.
 void describe(Engine::Impl& impl, Memolet& m);

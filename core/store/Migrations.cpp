@@ -392,6 +392,9 @@ CREATE TABLE board_ops(
   author TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(workspace_uri, seq)
 ) WITHOUT ROWID;
+-- Redo and "forget the redo stack" find the undone entries without reading
+-- every done one (a board's log grows by one entry per capture).
+CREATE INDEX board_ops_undone ON board_ops(workspace_uri, seq) WHERE undone = 1;
 )sql",
     // Knowledge maps (issue 17): one per workspace, stored whole as JSON (a
     // map is read and written as a unit by every call), with an undo log of

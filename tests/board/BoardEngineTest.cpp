@@ -8,6 +8,7 @@
 
 #include "EngineFixture.h"
 #include "store/Migrations.h"
+#include "support/Error.h"
 
 namespace grove::test {
 namespace {
