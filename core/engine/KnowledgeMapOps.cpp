@@ -29,6 +29,26 @@ KnowledgeGraph restored(KnowledgeGraph image, const KnowledgeGraph& current) {
   return image;
 }
 
+// Undo puts back the image before the last entry still done; redo the image
+// after the first undone one. Either is a new revision, announced as such.
+KnowledgeChange stepMap(Engine::Impl& impl, const std::string& workspaceUri, bool undo) {
+  std::string ws = knowledge::normalizeWorkspaceUri(workspaceUri);
+  return impl.mutate([&] {
+    KnowledgeStore& rows = impl.store->knowledge();
+    auto entry = undo ? rows.lastDoneKnowledgeOp(ws) : rows.firstUndoneKnowledgeOp(ws);
+    if (!entry)
+      throw Error::invalidOp(undo ? "nothingToUndo" : "nothingToRedo",
+                             std::string("nothing to ") + (undo ? "undo" : "redo") + " in the knowledge map of " + ws);
+    KnowledgeGraph map = restored(undo ? entry->before : entry->after, loadMap(*impl.store, ws));
+    rows.putKnowledgeGraph(map);
+    rows.setKnowledgeOpUndone(entry->seq, undo);
+    KnowledgeChange change{ws, map.revision, entry->changed.nodeIds, entry->changed.edgeIds,
+                           entry->changed.groupIds, {}, undo ? "undo" : "redo", impl.actor};
+    impl.knowledgePending.push_back(change);
+    return change;
+  });
+}
+
 }  // namespace
 
 void Engine::setKnowledgeListener(KnowledgeListener listener) {
@@ -86,33 +106,11 @@ KnowledgeEditResult Engine::editKnowledge(const KnowledgeEditRequest& request) {
 }
 
 KnowledgeChange Engine::undoKnowledge(const std::string& workspaceUri) {
-  std::string ws = knowledge::normalizeWorkspaceUri(workspaceUri);
-  return impl_->mutate([&] {
-    auto entry = impl_->store->knowledge().lastDoneKnowledgeOp(ws);
-    if (!entry) throw Error::invalidOp("nothingToUndo", "nothing to undo in the knowledge map of " + ws);
-    KnowledgeGraph map = restored(entry->before, loadMap(*impl_->store, ws));
-    impl_->store->knowledge().putKnowledgeGraph(map);
-    impl_->store->knowledge().setKnowledgeOpUndone(entry->seq, true);
-    KnowledgeChange change{ws, map.revision, entry->changed.nodeIds, entry->changed.edgeIds,
-                           entry->changed.groupIds, {}, "undo", impl_->actor};
-    impl_->knowledgePending.push_back(change);
-    return change;
-  });
+  return stepMap(*impl_, workspaceUri, true);
 }
 
 KnowledgeChange Engine::redoKnowledge(const std::string& workspaceUri) {
-  std::string ws = knowledge::normalizeWorkspaceUri(workspaceUri);
-  return impl_->mutate([&] {
-    auto entry = impl_->store->knowledge().firstUndoneKnowledgeOp(ws);
-    if (!entry) throw Error::invalidOp("nothingToRedo", "nothing to redo in the knowledge map of " + ws);
-    KnowledgeGraph map = restored(entry->after, loadMap(*impl_->store, ws));
-    impl_->store->knowledge().putKnowledgeGraph(map);
-    impl_->store->knowledge().setKnowledgeOpUndone(entry->seq, false);
-    KnowledgeChange change{ws, map.revision, entry->changed.nodeIds, entry->changed.edgeIds,
-                           entry->changed.groupIds, {}, "redo", impl_->actor};
-    impl_->knowledgePending.push_back(change);
-    return change;
-  });
+  return stepMap(*impl_, workspaceUri, false);
 }
 
 void Engine::putKnowledgeTurn(const KnowledgeTurnRow& turn) {

@@ -29,7 +29,7 @@ KnowledgeOp addNode(const std::string& title, std::optional<std::string> parent 
 
 class KnowledgeMapTest : public ::testing::Test {
 protected:
-  const std::string ws = "file:///work/space";
+  const std::string ws = "file:///projects/space";
   std::unique_ptr<Engine> engine;
   std::vector<KnowledgeChange> events;
 
@@ -174,9 +174,9 @@ TEST_F(KnowledgeMapTest, ChangesAreAnnouncedWithWhatTheyTouched) {
 
 TEST_F(KnowledgeMapTest, OneMapPerNormalisedWorkspace) {
   edit({addNode("A")});
-  EXPECT_EQ(engine->knowledgeMap("file:///work/space/").nodes.size(), 1u);
-  EXPECT_EQ(engine->knowledgeMap("file:///work/%73pace").nodes.size(), 1u);
-  EXPECT_TRUE(engine->knowledgeMap("file:///work/other").nodes.empty());
+  EXPECT_EQ(engine->knowledgeMap("file:///projects/space/").nodes.size(), 1u);
+  EXPECT_EQ(engine->knowledgeMap("file:///projects/%73pace").nodes.size(), 1u);
+  EXPECT_TRUE(engine->knowledgeMap("file:///projects/other").nodes.empty());
   try {
     engine->knowledgeMap("  ");
     FAIL() << "blank workspaceUri accepted";
