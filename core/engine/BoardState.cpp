@@ -48,6 +48,8 @@ namespace board {
 
 namespace {
 
+constexpr size_t kDescribeMembers = 12;
+
 BoardEntry entryOf(const BoardItem& item) {
   return BoardEntry{item.id(), item.groupId, text::HashedVector::fromBlob(item.memolet.vector),
                     item.memolet.createdAt, item.archived};
@@ -212,10 +214,16 @@ void membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId)
   bool titleMine = std::find(g->userEdited.begin(), g->userEdited.end(), "title") != g->userEdited.end();
   bool summaryMine = std::find(g->userEdited.begin(), g->userEdited.end(), "summary") != g->userEdited.end();
   if (g->membershipChanges >= 3 && !(titleMine && summaryMine)) {
-    std::vector<std::string> texts;
+    // Described from its newest members (a group can hold thousands).
+    std::vector<std::pair<int64_t, std::string>> members;
     for (const auto& entry : index(e, tx.workspaceUri).entries)
-      if (entry.groupId == groupId)  // the store already holds this transaction's writes
-        if (auto item = e.store->board().item(entry.id)) texts.push_back(boardItemText(*item));
+      if (entry.groupId == groupId) members.push_back({entry.createdAt, entry.id});
+    size_t keep = std::min(members.size(), kDescribeMembers);
+    std::partial_sort(members.begin(), members.begin() + static_cast<long>(keep), members.end(),
+                      [](const auto& a, const auto& b) { return a > b; });
+    std::vector<std::string> texts;
+    for (size_t i = 0; i < keep; ++i)  // the store already holds this transaction's writes
+      if (auto item = e.store->board().item(members[i].second)) texts.push_back(boardItemText(*item));
     auto [title, summary] = describe(e, texts);
     if (!titleMine) g->title = title;
     if (!summaryMine) g->summary = summary;

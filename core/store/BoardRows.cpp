@@ -309,11 +309,18 @@ auto guarded(F&& f) -> decltype(f()) {
 BoardRows::BoardRows(sqlite::Db& db, MemoletStore& memolets) : db_(db), memolets_(memolets) {}
 BoardRows::~BoardRows() = default;
 
+Stmt& BoardRows::prepared(const std::string& sql) {
+  // Preparing against this schema costs more than most of these statements
+  // take to run: each is prepared once per connection.
+  auto it = statements_.find(sql);
+  if (it == statements_.end()) it = statements_.emplace(sql, std::make_unique<Stmt>(db_, sql.c_str())).first;
+  return it->second->reset();
+}
+
 BoardInfo BoardRows::info(const std::string& workspaceUri) {
   BoardInfo info;
   info.workspaceUri = workspaceUri;
-  Stmt st(db_,
-          "SELECT revision, settings, understanding, understanding_at, understanding_source FROM boards "
+  Stmt& st = prepared("SELECT revision, settings, understanding, understanding_at, understanding_source FROM boards "
           "WHERE workspace_uri=?");
   st.bind(1, workspaceUri);
   if (!st.step()) return info;
@@ -326,8 +333,7 @@ BoardInfo BoardRows::info(const std::string& workspaceUri) {
 }
 
 void BoardRows::putInfo(const BoardInfo& info) {
-  Stmt st(db_,
-          "INSERT INTO boards(workspace_uri, revision, settings, understanding, understanding_at, "
+  Stmt& st = prepared("INSERT INTO boards(workspace_uri, revision, settings, understanding, understanding_at, "
           "understanding_source) VALUES (?1,?2,?3,?4,?5,?6) ON CONFLICT(workspace_uri) DO UPDATE SET "
           "revision=excluded.revision, settings=excluded.settings, understanding=excluded.understanding, "
           "understanding_at=excluded.understanding_at, understanding_source=excluded.understanding_source");
@@ -344,8 +350,7 @@ void BoardRows::putItem(const BoardItem& item) {
   Memolet m = item.memolet;
   m.keywords = item.tags;  // tags are what BM25 and `@` completion match besides the title
   memolets_.putMemolet(m);
-  Stmt st(db_,
-          "INSERT OR REPLACE INTO board_items(memolet_id, workspace_uri, kind, source, memo, tags, context, "
+  Stmt& st = prepared("INSERT OR REPLACE INTO board_items(memolet_id, workspace_uri, kind, source, memo, tags, context, "
           "group_id, archived, hidden, user_edited, badges, placement) VALUES "
           "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)");
   st.bind(1, m.id)
@@ -367,22 +372,22 @@ void BoardRows::putItem(const BoardItem& item) {
 
 void BoardRows::deleteItem(const std::string& id) {
   // A chat item's memolet belongs to its conversation: only its board row goes.
-  Stmt kind(db_, "SELECT kind FROM board_items WHERE memolet_id=?");
+  Stmt& kind = prepared("SELECT kind FROM board_items WHERE memolet_id=?");
   kind.bind(1, id);
   bool owned = kind.step() && kind.text(0) != "chat";
-  Stmt(db_, "DELETE FROM board_items WHERE memolet_id=?").bind(1, id).run();
-  if (owned) Stmt(db_, "DELETE FROM memolets WHERE id=?").bind(1, id).run();
+  prepared("DELETE FROM board_items WHERE memolet_id=?").bind(1, id).run();
+  if (owned) prepared("DELETE FROM memolets WHERE id=?").bind(1, id).run();
 }
 
 std::optional<BoardItem> BoardRows::item(const std::string& id) {
-  Stmt st(db_, itemSelect("WHERE b.memolet_id=?").c_str());
+  Stmt& st = prepared(itemSelect("WHERE b.memolet_id=?").c_str());
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return guarded([&] { return readItem(st); });
 }
 
 std::vector<BoardItem> BoardRows::items(const std::string& workspaceUri, bool archived) {
-  Stmt st(db_, itemSelect(std::string("WHERE b.workspace_uri=?1 ") +
+  Stmt& st = prepared(itemSelect(std::string("WHERE b.workspace_uri=?1 ") +
                           (archived ? "" : "AND b.archived=0 ") + "ORDER BY m.rowid")
                    .c_str());
   st.bind(1, workspaceUri);
@@ -395,10 +400,9 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
                                        size_t limit) {
   std::vector<BoardRank> out;
   if (match.empty()) return out;
-  Stmt st(db_,
-          "SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+  Stmt& st = prepared("SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
           "JOIN memolets m ON m.rowid = memolets_fts.rowid JOIN board_items b ON b.memolet_id = m.id "
-          "WHERE memolets_fts MATCH ?1 AND b.workspace_uri = ?2 AND b.archived = 0 "
+          "WHERE memolets_fts MATCH ?1 AND +b.workspace_uri = ?2 AND +b.archived = 0 "
           "ORDER BY score DESC LIMIT ?3");
   st.bind(1, match).bind(2, workspaceUri).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
@@ -406,8 +410,7 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
 }
 
 void BoardRows::putGroup(const BoardGroup& g) {
-  Stmt(db_,
-       "INSERT OR REPLACE INTO board_groups(id, workspace_uri, parent_id, title, summary, user_edited, "
+  prepared("INSERT OR REPLACE INTO board_groups(id, workspace_uri, parent_id, title, summary, user_edited, "
        "origin, created_at, membership_changes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)")
       .bind(1, g.id)
       .bind(2, g.workspaceUri)
@@ -422,18 +425,18 @@ void BoardRows::putGroup(const BoardGroup& g) {
 }
 
 void BoardRows::deleteGroup(const std::string& id) {
-  Stmt(db_, "DELETE FROM board_groups WHERE id=?").bind(1, id).run();
+  prepared("DELETE FROM board_groups WHERE id=?").bind(1, id).run();
 }
 
 std::optional<BoardGroup> BoardRows::group(const std::string& id) {
-  Stmt st(db_, (std::string("SELECT ") + kGroupColumns + " FROM board_groups WHERE id=?").c_str());
+  Stmt& st = prepared((std::string("SELECT ") + kGroupColumns + " FROM board_groups WHERE id=?").c_str());
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return guarded([&] { return readGroup(st); });
 }
 
 std::vector<BoardGroup> BoardRows::groups(const std::string& workspaceUri) {
-  Stmt st(db_, (std::string("SELECT ") + kGroupColumns +
+  Stmt& st = prepared((std::string("SELECT ") + kGroupColumns +
                 " FROM board_groups WHERE workspace_uri=? ORDER BY created_at, id")
                    .c_str());
   st.bind(1, workspaceUri);
@@ -443,8 +446,7 @@ std::vector<BoardGroup> BoardRows::groups(const std::string& workspaceUri) {
 }
 
 void BoardRows::putLink(const BoardLink& l) {
-  Stmt(db_,
-       "INSERT OR REPLACE INTO board_links(id, workspace_uri, from_id, to_id, label, origin, created_at) "
+  prepared("INSERT OR REPLACE INTO board_links(id, workspace_uri, from_id, to_id, label, origin, created_at) "
        "VALUES (?1,?2,?3,?4,?5,?6,?7)")
       .bind(1, l.id)
       .bind(2, l.workspaceUri)
@@ -457,18 +459,18 @@ void BoardRows::putLink(const BoardLink& l) {
 }
 
 void BoardRows::deleteLink(const std::string& id) {
-  Stmt(db_, "DELETE FROM board_links WHERE id=?").bind(1, id).run();
+  prepared("DELETE FROM board_links WHERE id=?").bind(1, id).run();
 }
 
 std::optional<BoardLink> BoardRows::link(const std::string& id) {
-  Stmt st(db_, (std::string("SELECT ") + kLinkColumns + " FROM board_links WHERE id=?").c_str());
+  Stmt& st = prepared((std::string("SELECT ") + kLinkColumns + " FROM board_links WHERE id=?").c_str());
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return readLink(st);
 }
 
 std::vector<BoardLink> BoardRows::links(const std::string& workspaceUri) {
-  Stmt st(db_, (std::string("SELECT ") + kLinkColumns +
+  Stmt& st = prepared((std::string("SELECT ") + kLinkColumns +
                 " FROM board_links WHERE workspace_uri=? ORDER BY created_at, id")
                    .c_str());
   st.bind(1, workspaceUri);
@@ -478,21 +480,19 @@ std::vector<BoardLink> BoardRows::links(const std::string& workspaceUri) {
 }
 
 void BoardRows::appendOp(BoardOperation& op) {
-  Stmt(db_,
-       "INSERT INTO boards(workspace_uri, settings) VALUES (?1, ?2) ON CONFLICT(workspace_uri) DO NOTHING")
+  prepared("INSERT INTO boards(workspace_uri, settings) VALUES (?1, ?2) ON CONFLICT(workspace_uri) DO NOTHING")
       .bind(1, op.workspaceUri)
       .bind(2, settingsJson(BoardSettings{}).dump())
       .run();
-  Stmt next(db_, "SELECT next_seq FROM boards WHERE workspace_uri=?");
+  Stmt& next = prepared("SELECT next_seq FROM boards WHERE workspace_uri=?");
   next.bind(1, op.workspaceUri);
   next.step();
   op.seq = next.integer(0);
-  Stmt(db_, "UPDATE boards SET next_seq=next_seq+1 WHERE workspace_uri=?").bind(1, op.workspaceUri).run();
+  prepared("UPDATE boards SET next_seq=next_seq+1 WHERE workspace_uri=?").bind(1, op.workspaceUri).run();
   json payload{{"items", imagesJson(op.items, itemJson)},
                {"groups", imagesJson(op.groups, groupJson)},
                {"links", imagesJson(op.links, linkJson)}};
-  Stmt(db_,
-       "INSERT INTO board_ops(workspace_uri, seq, kind, payload, undone, created_at, author) "
+  prepared("INSERT INTO board_ops(workspace_uri, seq, kind, payload, undone, created_at, author) "
        "VALUES (?1,?2,?3,?4,?5,?6,?7)")
       .bind(1, op.workspaceUri)
       .bind(2, op.seq)
@@ -505,7 +505,7 @@ void BoardRows::appendOp(BoardOperation& op) {
 }
 
 std::optional<BoardOperation> BoardRows::lastDoneOp(const std::string& workspaceUri) {
-  Stmt st(db_, (std::string("SELECT ") + kOpColumns +
+  Stmt& st = prepared((std::string("SELECT ") + kOpColumns +
                 " FROM board_ops WHERE workspace_uri=? AND undone=0 ORDER BY seq DESC LIMIT 1")
                    .c_str());
   st.bind(1, workspaceUri);
@@ -514,8 +514,8 @@ std::optional<BoardOperation> BoardRows::lastDoneOp(const std::string& workspace
 }
 
 std::optional<BoardOperation> BoardRows::firstUndoneOp(const std::string& workspaceUri) {
-  Stmt st(db_, (std::string("SELECT ") + kOpColumns +
-                " FROM board_ops WHERE workspace_uri=? AND undone=1 ORDER BY seq ASC LIMIT 1")
+  Stmt& st = prepared((std::string("SELECT ") + kOpColumns +
+                " FROM board_ops INDEXED BY board_ops_undone WHERE workspace_uri=? AND undone=1 ORDER BY seq ASC LIMIT 1")
                    .c_str());
   st.bind(1, workspaceUri);
   if (!st.step()) return std::nullopt;
@@ -523,7 +523,7 @@ std::optional<BoardOperation> BoardRows::firstUndoneOp(const std::string& worksp
 }
 
 void BoardRows::setOpUndone(const std::string& workspaceUri, int64_t seq, bool undone) {
-  Stmt(db_, "UPDATE board_ops SET undone=?3 WHERE workspace_uri=?1 AND seq=?2")
+  prepared("UPDATE board_ops SET undone=?3 WHERE workspace_uri=?1 AND seq=?2")
       .bind(1, workspaceUri)
       .bind(2, seq)
       .bind(3, int64_t(undone))
@@ -531,7 +531,7 @@ void BoardRows::setOpUndone(const std::string& workspaceUri, int64_t seq, bool u
 }
 
 void BoardRows::dropUndoneOps(const std::string& workspaceUri) {
-  Stmt(db_, "DELETE FROM board_ops WHERE workspace_uri=? AND undone=1").bind(1, workspaceUri).run();
+  prepared("DELETE FROM board_ops INDEXED BY board_ops_undone WHERE workspace_uri=? AND undone=1").bind(1, workspaceUri).run();
 }
 
 }  // namespace grove

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <unordered_map>
 
 #include "ports/BoardStore.h"
 #include "ports/MemoletStore.h"
@@ -40,8 +42,12 @@ public:
   void dropUndoneOps(const std::string& workspaceUri) override;
 
 private:
+  /// The statement for `sql`, prepared on first use, reset.
+  sqlite::Stmt& prepared(const std::string& sql);
+
   sqlite::Db& db_;
   MemoletStore& memolets_;
+  std::unordered_map<std::string, std::unique_ptr<sqlite::Stmt>> statements_;
 };
 
 }  // namespace grove
