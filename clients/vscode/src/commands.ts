@@ -192,15 +192,27 @@ async function landingBranch(ctx: Ctx, projectId: string, parentId: string | nul
   return !b || b.isMainline ? 'on the main line' : `on the branch “${b.title || 'untitled'}”`;
 }
 
-export async function captureSelection(ctx: Ctx): Promise<void> {
+/** The editor whose selection a capture takes; warns and answers undefined when nothing is selected. */
+export function selectedEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.selection.isEmpty) {
     void vscode.window.showWarningMessage('Grove: select some code to capture first.');
-    return;
+    return undefined;
   }
+  return editor;
+}
+
+/** Asks for a capture's memo; undefined when the user pressed Escape (the capture is cancelled). */
+export function askMemo(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({ prompt: 'Memo: why does this code matter? (optional)', placeHolder: 'e.g. the retry loop that drops errors', ignoreFocusOut: true });
+}
+
+export async function captureSelection(ctx: Ctx): Promise<void> {
+  const editor = selectedEditor();
+  if (!editor) return;
   const project = await pickProject(ctx, undefined, 'Capture into which conversation?');
   if (!project) return;
-  const memo = await vscode.window.showInputBox({ prompt: 'Memo: why does this code matter? (optional)', placeHolder: 'e.g. the retry loop that drops errors', ignoreFocusOut: true });
+  const memo = await askMemo();
   if (memo === undefined) return; // Escape cancels the capture.
   const sel = editor.selection;
   const params = captureParams({

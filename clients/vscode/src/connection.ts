@@ -4,7 +4,7 @@
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { CancellationTokenSource, type LanguageClient } from 'vscode-languageclient/node';
+import { CancellationTokenSource, type LanguageClient, WorkDoneProgress } from 'vscode-languageclient/node';
 import { createClient } from './client';
 import { FOUNDATION_METHODS, WEBVIEW_NOTIFICATIONS } from './protocol';
 import { resolveServerPath } from './serverPath';
@@ -102,6 +102,12 @@ export class Connection implements vscode.Disposable {
     } finally {
       source.dispose();
     }
+  }
+
+  /** Listens to LSP $/progress for one work-done token (a request the client started). */
+  onProgress(token: string | number, listener: (value: unknown) => void): vscode.Disposable {
+    if (!this.client) return new vscode.Disposable(() => undefined);
+    return this.client.onProgress(WorkDoneProgress.type, token, listener);
   }
 
   onNotification(listener: NotificationListener): vscode.Disposable {

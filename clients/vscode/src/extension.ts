@@ -8,6 +8,7 @@ import { ProjectsTree } from './projectsTree';
 import * as memolets from './memolets/commands';
 import { SandboxTree } from './memolets/sandboxTree';
 import { Panels } from './webview/panels';
+import * as workspaceViews from './workspaceViews';
 
 let connection: Connection | undefined;
 
@@ -75,6 +76,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
   register('grove.branch.reopen', (node?: never) => commands.branchAction(ctx, node, 'open'));
   register('grove.branch.summarize', (node?: never) => commands.branchAction(ctx, node, 'summarize'));
   register('grove.branch.return', (node?: never) => commands.returnFromBranch(ctx, node));
+  register('grove.openBoard', () => workspaceViews.openBoard(ctx));
+  register('grove.openKnowledgeMap', () => workspaceViews.openKnowledgeMap(ctx));
+  register('grove.captureToBoard', () => workspaceViews.captureToBoard(ctx));
+  context.subscriptions.push(workspaceViews.refreshOnSave(ctx));
 
   if (await connection.start()) {
     tree.refresh();

@@ -98,25 +98,41 @@ export const METHODS = {
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
 
-  // The memory board (issue 16): the core's methods; the board views come later.
-  "grove/board/capture": req(false, false),
-  "grove/board/get": req(false, false),
-  "grove/board/edit": req(false, false),
-  "grove/board/undo": req(false, false),
-  "grove/board/redo": req(false, false),
-  "grove/board/didChange": note('server→client', false),
+  // The memory board (issue 16): the board view calls these through its host; the extension
+  // captures (Capture Selection to Board).
+  "grove/board/capture": req(false),
+  "grove/board/get": req(true),
+  "grove/board/edit": req(true),
+  "grove/board/undo": req(true),
+  "grove/board/redo": req(true),
+  "grove/board/didChange": note('server→client'),
   "grove/workspace/configure": req(false, false),
+  // Knowledge map (issue 17): the map view calls these through its host.
+  "grove/knowledge/get": req(true),
+  "grove/knowledge/classify": req(false, false),
+  "grove/knowledge/ask": req(true),
+  "grove/knowledge/edit": req(true),
+  "grove/knowledge/undo": req(true),
+  "grove/knowledge/redo": req(true),
+  "grove/knowledge/didChange": note('server→client'),
 
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;
 
 /**
- * Methods announced for a later issue and not yet in PROTOCOL.md (none at the moment). The
+ * Methods announced for a later issue and not yet in PROTOCOL.md (DESIGN.md §11's). The
  * web UI uses them only when grove/server/methods lists them. The mirror test fails once one of
  * them is documented, so it moves up into METHODS with its documented shape.
  */
 export const PLANNED = {
+  // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
+  "grove/workspace/refresh": req(false),
+  "grove/board/reorganize": req(false, false),
+  "grove/knowledge/ingest": req(true),
+  "grove/knowledge/suggest": req(true),
+  "grove/knowledge/fromUnit": req(false, false),
+  "grove/knowledge/toUnit": req(false, false),
 } as const satisfies Record<string, MethodInfo>;
 
 const ALL: Record<string, MethodInfo> = { ...METHODS, ...PLANNED };

@@ -149,6 +149,13 @@ M.methods = {
   { "grove/board/undo", used = false },
   { "grove/board/redo", used = false },
   { "grove/workspace/configure", used = false },
+  -- Knowledge map (issue 17): the outline buffer is not built yet.
+  { "grove/knowledge/get", used = false },
+  { "grove/knowledge/classify", used = false },
+  { "grove/knowledge/ask", used = false },
+  { "grove/knowledge/edit", used = false },
+  { "grove/knowledge/undo", used = false },
+  { "grove/knowledge/redo", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }
@@ -161,6 +168,7 @@ M.notifications = {
   { "grove/suggestion/didChange", used = true },
   { "grove/memolet/didChange", used = true },
   { "grove/board/didChange", used = false },
+  { "grove/knowledge/didChange", used = false },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.

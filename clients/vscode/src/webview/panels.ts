@@ -1,9 +1,11 @@
 // Webview panels hosting the shared web UI (clients/web-ui, copied to dist/web-ui by the
-// build). One panel per project and view; each gets a Relay that forwards the UI's allowed
-// requests to grove-server and the server's notifications back, filtered to its project.
+// build). One panel per project and view (conversation, map, chat), or per workspace folder and
+// view (board, knowledge); each gets a Relay that forwards the UI's allowed requests to
+// grove-server and the server's notifications back, filtered to its project or workspace.
 
 import * as vscode from 'vscode';
-import type { HostToWebview, PanelName, ViewKind } from '../../../web-ui/src/channel/messages';
+import { WORKSPACE_VIEWS, type HostToWebview, type PanelName, type ViewKind } from '../../../web-ui/src/channel/messages';
+import { sameWorkspace } from '../../../web-ui/src/ui/workspaceView';
 import { Relay } from '../../../web-ui/host/relay';
 import type { Connection } from '../connection';
 import { WEBVIEW_METHODS } from '../protocol';
@@ -12,7 +14,10 @@ import { webviewHtml } from './html';
 interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
   readonly relay: Relay;
-  readonly projectId: string;
+  /** The project of a conversation, map or chat view; null for a workspace view. */
+  readonly projectId: string | null;
+  /** The workspace folder of a board or knowledge view; null for a project view. */
+  readonly workspaceUri: string | null;
   readonly view: ViewKind;
   ready: boolean;
   queued: HostToWebview[];
@@ -27,8 +32,11 @@ export class Panels implements vscode.Disposable {
     private readonly connection: Connection,
   ) {
     this.subscription = connection.onNotification((method, params) => {
-      const projectId = (params as { projectId?: unknown } | null)?.projectId;
-      for (const e of this.entries.values()) if (projectId === undefined || projectId === e.projectId) e.relay.notify(method, params);
+      const p = params as { projectId?: unknown; workspaceUri?: unknown } | null;
+      for (const e of this.entries.values()) {
+        const mine = e.workspaceUri !== null ? typeof p?.workspaceUri !== 'string' || sameWorkspace(p.workspaceUri, e.workspaceUri) : p?.projectId === undefined || p.projectId === e.projectId;
+        if (mine) e.relay.notify(method, params);
+      }
     });
   }
 
@@ -41,14 +49,26 @@ export class Panels implements vscode.Disposable {
       if (locate) this.send(existing, { type: 'locate', unitId: locate });
       return existing.panel;
     }
-    const panel = vscode.window.createWebviewPanel(
-      'grove.conversation',
-      view === 'map' ? `Map: ${title}` : title,
-      view === 'map' ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-      { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [this.root], enableCommandUris: false },
-    );
-    this.adopt(panel, projectId, title, view, locate);
+    const panel = this.createPanel(view === 'map' ? `Map: ${title}` : title, view === 'map' ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+    this.adopt(panel, { projectId, workspaceUri: null }, title, view, locate);
     return panel;
+  }
+
+  /** Opens (or reveals) the memory board or the knowledge map of a workspace folder. */
+  openWorkspace(view: 'board' | 'knowledge', folder: { readonly uri: string; readonly name: string }): vscode.WebviewPanel {
+    const existing = this.entries.get(`${view}:${folder.uri}`);
+    if (existing) {
+      existing.panel.reveal(undefined, false);
+      return existing.panel;
+    }
+    const title = `${view === 'board' ? 'Board' : 'Knowledge'}: ${folder.name}`;
+    const panel = this.createPanel(title, vscode.ViewColumn.Active);
+    this.adopt(panel, { projectId: null, workspaceUri: folder.uri }, title, view);
+    return panel;
+  }
+
+  private createPanel(title: string, column: vscode.ViewColumn): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel('grove.conversation', title, column, { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [this.root], enableCommandUris: false });
   }
 
   private get root(): vscode.Uri {
@@ -58,22 +78,26 @@ export class Panels implements vscode.Disposable {
   /** Brings back the panels a window reload closed (VS Code kept each one's project and view). */
   serializer(): vscode.WebviewPanelSerializer {
     return {
-      deserializeWebviewPanel: async (panel, state: { projectId?: unknown; view?: unknown } | undefined) => {
+      deserializeWebviewPanel: async (panel, state: { projectId?: unknown; view?: unknown; workspaceUri?: unknown } | undefined) => {
         const projectId = typeof state?.projectId === 'string' ? state.projectId : null;
-        const view: ViewKind = state?.view === 'map' || state?.view === 'chat' ? state.view : 'conversation';
-        if (!projectId || this.entries.has(`${projectId}:${view}`)) {
+        const workspaceUri = typeof state?.workspaceUri === 'string' ? state.workspaceUri : null;
+        const view: ViewKind = state?.view === 'map' || state?.view === 'chat' || state?.view === 'board' || state?.view === 'knowledge' ? state.view : 'conversation';
+        const workspace = WORKSPACE_VIEWS.includes(view);
+        const key = workspace ? `${view}:${workspaceUri}` : `${projectId}:${view}`;
+        if ((workspace ? !workspaceUri : !projectId) || this.entries.has(key)) {
           panel.dispose();
           return;
         }
         panel.webview.options = { enableScripts: true, localResourceRoots: [this.root], enableCommandUris: false };
-        this.adopt(panel, projectId, panel.title, view);
+        this.adopt(panel, workspace ? { projectId: null, workspaceUri } : { projectId, workspaceUri: null }, panel.title, view);
       },
     };
   }
 
-  /** Puts the web UI in a panel and wires it to the server for one project and view. */
-  private adopt(panel: vscode.WebviewPanel, projectId: string, title: string, view: ViewKind, locate?: string): void {
-    const key = `${projectId}:${view}`;
+  /** Puts the web UI in a panel and wires it to the server for one project (or workspace) and view. */
+  private adopt(panel: vscode.WebviewPanel, target: { projectId: string | null; workspaceUri: string | null }, title: string, view: ViewKind, locate?: string): void {
+    const { projectId, workspaceUri } = target;
+    const key = workspaceUri !== null ? `${view}:${workspaceUri}` : `${projectId}:${view}`;
     const root = this.root;
     panel.iconPath = vscode.Uri.joinPath(this.context.extensionUri, 'media', 'grove.svg');
     const webview = panel.webview;
@@ -86,16 +110,17 @@ export class Panels implements vscode.Disposable {
     const entry: PanelEntry = {
       panel,
       projectId,
+      workspaceUri,
       view,
       ready: false,
       queued: locate ? [{ type: 'locate', unitId: locate }] : [],
       relay: new Relay(
-        { request: (method, params, signal) => this.connection.request(method, params, signal) },
+        { request: (method, params, signal) => this.forward(entry, method, params, signal) },
         (m) => void webview.postMessage(m),
         {
           allowed: WEBVIEW_METHODS,
           onReady: () => {
-            void webview.postMessage({ type: 'init', projectId, view, methods: this.connection.serverMethods } satisfies HostToWebview);
+            void webview.postMessage({ type: 'init', projectId, view, methods: this.connection.serverMethods, ...(workspaceUri ? { workspaceUri } : {}) } satisfies HostToWebview);
             entry.ready = true;
             entry.queued.splice(0).forEach((m) => void webview.postMessage(m));
           },
@@ -113,6 +138,18 @@ export class Panels implements vscode.Disposable {
       this.entries.delete(key);
     });
     this.entries.set(key, entry);
+  }
+
+  /** Sends a webview's request; a `workDoneToken` in it gets the server's $/progress for that
+   *  token relayed back to that webview (the knowledge map's ingest progress). */
+  private async forward(entry: PanelEntry, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+    const token = (params as { workDoneToken?: unknown } | null)?.workDoneToken;
+    const progress = typeof token === 'string' || typeof token === 'number' ? this.connection.onProgress(token, (value) => entry.relay.notify('$/progress', { token, value })) : undefined;
+    try {
+      return await this.connection.request(method, params, signal);
+    } finally {
+      progress?.dispose();
+    }
   }
 
   /** Opens the conversation and one of its side panels (capsules, settings, the memory map). */
@@ -143,7 +180,7 @@ export class Panels implements vscode.Disposable {
 
   /** Asks the active conversation panel to make a memolet of its selected text; false without one. */
   rememberSelection(): boolean {
-    const chats = [...this.entries.values()].filter((e) => e.view !== 'map');
+    const chats = [...this.entries.values()].filter((e) => e.view === 'conversation' || e.view === 'chat');
     const visible = chats.filter((e) => e.panel.visible);
     const entry = chats.find((e) => e.panel.active) ?? (visible.length === 1 ? visible[0] : undefined);
     if (!entry) return false;

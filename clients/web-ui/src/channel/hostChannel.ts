@@ -43,7 +43,7 @@ export function detectHostChannel(win: Window): HostChannel | null {
     const channel = windowChannel((m) => api.postMessage(m), win);
     // VS Code keeps this state with the panel, so it can bring the panel back after a reload.
     channel.onMessage((m) => {
-      if (m.type === 'init' && m.projectId) api.setState?.({ projectId: m.projectId, view: m.view });
+      if (m.type === 'init' && (m.projectId || m.workspaceUri)) api.setState?.({ projectId: m.projectId, view: m.view, workspaceUri: m.workspaceUri ?? null });
       else if (m.type === 'setProject') api.setState?.({ projectId: m.projectId, view: 'conversation' });
     });
     return channel;

@@ -5,8 +5,10 @@
 
 import type { Range } from '../model/types';
 
-/** Which part of the UI a host page shows. */
-export type ViewKind = 'conversation' | 'map' | 'chat';
+/** Which part of the UI a host page shows. `board` and `knowledge` are per workspace
+ *  (DESIGN.md §11): they need the init's `workspaceUri`, not a project. */
+export type ViewKind = 'conversation' | 'map' | 'chat' | 'board' | 'knowledge';
+export const WORKSPACE_VIEWS: readonly ViewKind[] = ['board', 'knowledge'];
 
 export interface RpcError { readonly code: number; readonly message: string; readonly data?: unknown }
 
@@ -33,6 +35,8 @@ export type HostToWebview =
       readonly view: ViewKind;
       /** Methods the server implements (grove/server/methods), so the UI can degrade gracefully. */
       readonly methods: readonly string[];
+      /** The workspace folder a board or knowledge view shows (absent for conversation views). */
+      readonly workspaceUri?: string | null;
     }
   | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly error?: RpcError }
   | { readonly type: 'notification'; readonly method: string; readonly params: unknown }
@@ -93,6 +97,8 @@ export function isHostToWebview(v: unknown): v is HostToWebview {
       return typeof v.text === 'string';
     case 'showPanel':
       return (PANELS as readonly unknown[]).includes(v.panel);
+    case 'init':
+      return v.workspaceUri === undefined || v.workspaceUri === null || typeof v.workspaceUri === 'string';
     default:
       return true;
   }

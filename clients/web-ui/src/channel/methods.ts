@@ -46,4 +46,18 @@ export const methods = {
   initiativeSet: 'grove/initiative/set',
   userModelGet: 'grove/userModel/get',
   userModelReset: 'grove/userModel/reset',
+  // The memory board and the knowledge map (DESIGN.md §11), per workspace.
+  boardGet: 'grove/board/get',
+  boardEdit: 'grove/board/edit',
+  boardUndo: 'grove/board/undo',
+  boardRedo: 'grove/board/redo',
+  boardDidChange: 'grove/board/didChange',
+  knowledgeGet: 'grove/knowledge/get',
+  knowledgeAsk: 'grove/knowledge/ask',
+  knowledgeEdit: 'grove/knowledge/edit',
+  knowledgeSuggest: 'grove/knowledge/suggest',
+  knowledgeIngest: 'grove/knowledge/ingest',
+  knowledgeUndo: 'grove/knowledge/undo',
+  knowledgeRedo: 'grove/knowledge/redo',
+  knowledgeDidChange: 'grove/knowledge/didChange',
 } as const;

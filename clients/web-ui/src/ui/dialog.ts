@@ -39,3 +39,19 @@ export async function choiceDialog(title: string, choices: [string, string][]): 
   const body = [h('h3', {}, title)];
   return open(body, [...choices.map(([value, label]) => ({ label, value })), { label: 'Cancel', value: null }]);
 }
+
+export interface FormField { readonly key: string; readonly label: string; readonly value: string; readonly multiline?: boolean }
+
+/** A form of labelled fields; resolves to the values by key (all of them), or null when cancelled. */
+export async function formDialog(title: string, fields: readonly FormField[]): Promise<Record<string, string> | null> {
+  const inputs = fields.map((f) => {
+    const el = f.multiline ? h('textarea', { rows: 5, 'aria-label': f.label, 'data-field': f.key }) : h('input', { type: 'text', 'aria-label': f.label, 'data-field': f.key });
+    el.value = f.value;
+    // Enter in a multi-line field is a new line, not OK.
+    if (f.multiline) (el as HTMLElement).addEventListener('keydown', (ev: KeyboardEvent) => ev.key === 'Enter' && ev.stopPropagation());
+    return [f.key, el] as const;
+  });
+  const body = [h('h3', {}, title), ...inputs.map(([, el], i) => h('label', { class: 'dialog-field' }, fields[i].label, el))];
+  const answer = await open(body, [{ label: 'Cancel', value: null }, { label: 'Save', value: 'ok', primary: true }]);
+  return answer === null ? null : Object.fromEntries(inputs.map(([key, el]) => [key, el.value]));
+}

@@ -2,13 +2,13 @@
 // in headless Chromium against a scripted host that answers like the protocol documents.
 
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import type { ServerPort } from '../../host/relay';
 import type { Branch, Unit } from '../../src/model/types';
-import { chromiumMissing, launchChromium } from '../support/browser';
+import { chromiumMissing } from '../support/browser';
+import { useScriptedSession } from '../support/scriptedSession';
 import { unit } from '../support/fixtures';
-import { openUi, type UiHost } from '../support/pageHost';
+import type { UiHost } from '../support/pageHost';
 
 const skip = chromiumMissing();
 
@@ -63,20 +63,10 @@ function scripted() {
 }
 
 describe('web UI with a scripted host', { skip }, () => {
-  let browser: Browser;
-  const open: UiHost[] = [];
-  before(async () => {
-    browser = await launchChromium();
-  });
-  after(async () => {
-    for (const ui of open) await ui.close();
-    await browser?.close();
-  });
+  const session = useScriptedSession();
 
   async function show(s: ReturnType<typeof scripted>) {
-    const ui = await openUi(browser, s.port, { projectId: 'p', methods: [...ALL], allowed: ALL });
-    s.attach(ui);
-    open.push(ui);
+    const ui = await session.show(s, { projectId: 'p', methods: [...ALL], allowed: ALL });
     await ui.page.locator('article.unit[data-unit-id="b"]').waitFor();
     return ui.page;
   }
@@ -155,9 +145,7 @@ describe('web UI with a scripted host', { skip }, () => {
 
   test('without grove/memolet/complete on the server, @ opens nothing', async () => {
     const s = scripted();
-    const ui = await openUi(browser, s.port, { projectId: 'p', methods: [...ALL].filter((m) => m !== 'grove/memolet/complete'), allowed: ALL });
-    s.attach(ui);
-    open.push(ui);
+    const ui = await session.show(s, { projectId: 'p', methods: [...ALL].filter((m) => m !== 'grove/memolet/complete'), allowed: ALL });
     await ui.page.locator('article.unit[data-unit-id="b"]').waitFor();
     await ui.page.locator('.composer-input').click();
     await ui.page.keyboard.type('@re');

@@ -32,6 +32,8 @@ export interface UiOptions {
   readonly methods: readonly string[];
   readonly allowed: ReadonlySet<string>;
   readonly view?: ViewKind;
+  /** The workspace folder of a board or knowledge view. */
+  readonly workspaceUri?: string;
   readonly width?: number;
   readonly height?: number;
 }
@@ -48,7 +50,7 @@ export async function openUi(browser: Browser, port: ServerPort, opts: UiOptions
   const post = (m: HostToWebview) => (chain = chain.then(() => page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(m))).catch(() => undefined));
   const relay = new Relay(port, (m) => void post(m), {
     allowed: opts.allowed,
-    onReady: () => void post({ type: 'init', projectId: opts.projectId, view: opts.view ?? 'conversation', methods: opts.methods }),
+    onReady: () => void post({ type: 'init', projectId: opts.projectId, view: opts.view ?? 'conversation', methods: opts.methods, ...(opts.workspaceUri ? { workspaceUri: opts.workspaceUri } : {}) }),
     onOpenLocation: (m) => uiMessages.push(m),
     onNotify: (m) => uiMessages.push(m),
     onReveal: (unitId) => uiMessages.push({ type: 'reveal', unitId }),

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { openUi, type UiHost } from './pageHost';
 import { startServer, type StartedServer } from './server';
+import type { ViewKind } from '../../src/channel/messages';
 import type { Project, Unit } from '../../src/model/types';
 
 export interface UiSession {
@@ -18,7 +19,7 @@ export interface UiSession {
   rpc<T>(method: string, params: unknown): Promise<T>;
   /** Opens the UI on a project, bridged to the server with only the `allowed` methods; `log`
    *  gets each request's method as it is sent and `<method> answered` when its answer comes. */
-  openView(projectId: string | null, log?: string[]): Promise<UiHost>;
+  openView(projectId: string | null, log?: string[], where?: { view: ViewKind; workspaceUri: string }): Promise<UiHost>;
   /** Skips `t` (with a printed reason) while the server lacks one of `needed`; the final run must not skip. */
   lacking(t: TestContext): boolean;
   /** A project holding `turns` (question, answer) appended in a row; the units in order. */
@@ -60,7 +61,7 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
     },
     open,
     rpc: <T>(method: string, params: unknown) => started().server.request<T>(method, params),
-    async openView(projectId, log) {
+    async openView(projectId, log, where) {
       const s = started();
       const request = async (m: string, p: unknown, signal?: AbortSignal) => {
         log?.push(m);
@@ -70,7 +71,7 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
           log?.push(`${m} answered`);
         }
       };
-      const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed });
+      const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed, ...where });
       open.push(ui);
       return ui;
     },

@@ -68,6 +68,14 @@ public final class Methods {
   public static final String BOARD_REDO = "grove/board/redo";
   public static final String BOARD_DID_CHANGE = "grove/board/didChange";
   public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
+  // Knowledge map (issue 17): the core answers them, no IDE view yet.
+  public static final String KNOWLEDGE_GET = "grove/knowledge/get";
+  public static final String KNOWLEDGE_CLASSIFY = "grove/knowledge/classify";
+  public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
+  public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
+  public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
+  public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -109,6 +117,11 @@ public final class Methods {
   public static final String MEMOLET_SANDBOX_UNGROUP = "grove/memolet/sandbox/ungroup";
   public static final String MEMOLET_DID_CHANGE = "grove/memolet/didChange";
   public static final String CHAT_REFINE = "grove/chat/refine";
+
+  // The knowledge map (DESIGN.md §11; the shared web UI's knowledge view calls them through the
+  // tool window's relay, as it calls the board's above).
+  public static final String KNOWLEDGE_SUGGEST = "grove/knowledge/suggest";
+  public static final String KNOWLEDGE_INGEST = "grove/knowledge/ingest";
 
   public static final List<Spec> ALL = List.of(
       req(INITIALIZE, Doc.DOCUMENTED),
@@ -175,7 +188,23 @@ public final class Methods {
       unused(MEMOLET_SANDBOX_GROUP, Doc.DOCUMENTED),
       unused(MEMOLET_SANDBOX_UNGROUP, Doc.DOCUMENTED),
       fromServer(MEMOLET_DID_CHANGE, Doc.DOCUMENTED),
-      unused(CHAT_REFINE, Doc.DOCUMENTED));
+      unused(CHAT_REFINE, Doc.DOCUMENTED),
+      unused(BOARD_CAPTURE, Doc.DOCUMENTED),
+      req(BOARD_GET, Doc.DOCUMENTED),
+      req(BOARD_EDIT, Doc.DOCUMENTED),
+      req(BOARD_UNDO, Doc.DOCUMENTED),
+      req(BOARD_REDO, Doc.DOCUMENTED),
+      fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
+      unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
+      req(KNOWLEDGE_GET, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_CLASSIFY, Doc.DOCUMENTED),
+      req(KNOWLEDGE_ASK, Doc.DOCUMENTED),
+      req(KNOWLEDGE_EDIT, Doc.DOCUMENTED),
+      req(KNOWLEDGE_SUGGEST, Doc.AWAITING),
+      req(KNOWLEDGE_INGEST, Doc.AWAITING),
+      req(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
+      req(KNOWLEDGE_REDO, Doc.DOCUMENTED),
+      fromServer(KNOWLEDGE_DID_CHANGE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();
 

@@ -42,7 +42,11 @@ public final class WebUiRelay implements AutoCloseable {
       Methods.SUGGESTION_ANALYZE, Methods.INITIATIVE_GET, Methods.INITIATIVE_SET,
       Methods.CAPSULE_EXTRACT, Methods.CAPSULE_LIST, Methods.CAPSULE_UPDATE, Methods.CAPSULE_SET_ENABLED,
       Methods.CAPSULE_DELETE, Methods.USER_MODEL_GET, Methods.USER_MODEL_RESET, Methods.MEMOLET_LIST,
-      Methods.MEMOLET_SEARCH, Methods.MEMOLET_MAP, Methods.MEMOLET_SANDBOX_ADD);
+      Methods.MEMOLET_SEARCH, Methods.MEMOLET_MAP, Methods.MEMOLET_SANDBOX_ADD,
+      // The board and knowledge views (per workspace).
+      Methods.BOARD_GET, Methods.BOARD_EDIT, Methods.BOARD_UNDO, Methods.BOARD_REDO,
+      Methods.KNOWLEDGE_GET, Methods.KNOWLEDGE_ASK, Methods.KNOWLEDGE_EDIT, Methods.KNOWLEDGE_SUGGEST,
+      Methods.KNOWLEDGE_INGEST, Methods.KNOWLEDGE_UNDO, Methods.KNOWLEDGE_REDO);
 
   /** Code for a method the page may not call, as the TypeScript relay answers. */
   public static final int METHOD_NOT_ALLOWED = RpcErrorException.METHOD_NOT_FOUND;
@@ -125,9 +129,18 @@ public final class WebUiRelay implements AutoCloseable {
 
   /** Tells a freshly loaded page which project and view to show and what the server offers. */
   public void init(String projectId, String view, List<String> methods) {
+    init(projectId, view, methods, null);
+  }
+
+  /**
+   * The same for every view; {@code workspaceUri} names the folder of a {@code board} or
+   * {@code knowledge} view (null for the project views).
+   */
+  public void init(String projectId, String view, List<String> methods, String workspaceUri) {
     JsonObject m = message("init");
     m.addProperty("projectId", projectId);
     m.addProperty("view", view);
+    if (workspaceUri != null) m.addProperty("workspaceUri", workspaceUri);
     JsonArray list = new JsonArray();
     for (String name : methods) list.add(name);
     m.add("methods", list);

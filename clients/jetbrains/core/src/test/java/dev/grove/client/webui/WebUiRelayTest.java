@@ -125,6 +125,18 @@ class WebUiRelayTest {
   }
 
   @Test
+  void aWorkspaceViewIsInitialisedWithItsFolderAndMayCallTheBoardAndMap() {
+    relay.init(null, "board", List.of("grove/board/get"), "file:///home/ana/app");
+    assertEquals("board", posted.get(0).get("view").getAsString());
+    assertEquals("file:///home/ana/app", posted.get(0).get("workspaceUri").getAsString());
+    relay.init("p1", "conversation", List.of());
+    assertFalse(posted.get(1).has("workspaceUri"), "project views carry no folder");
+    for (String m : List.of("grove/board/get", "grove/board/edit", "grove/knowledge/get", "grove/knowledge/ask", "grove/knowledge/edit")) {
+      assertTrue(WebUiRelay.WEB_UI_REQUESTS.contains(m), m);
+    }
+  }
+
+  @Test
   void hostMessagesHaveTheShapesThePageValidates() {
     relay.init("p1", "conversation", List.of("grove/project/get"));
     relay.notification("grove/project/didChange", JsonParser.parseString("{\"projectId\":\"p1\"}"));
