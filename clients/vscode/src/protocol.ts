@@ -105,6 +105,7 @@ export const METHODS = {
   "grove/knowledge/edit": req(false, false),
   "grove/knowledge/undo": req(false, false),
   "grove/knowledge/redo": req(false, false),
+  "grove/knowledge/toUnit": req(false, false),
   "grove/knowledge/didChange": note('server→client', false),
 
   "grove/server/methods": req(false),

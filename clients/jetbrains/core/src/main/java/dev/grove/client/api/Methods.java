@@ -67,6 +67,7 @@ public final class Methods {
   public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
   public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
   public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_TO_UNIT = "grove/knowledge/toUnit";
   public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
@@ -147,6 +148,7 @@ public final class Methods {
       unused(KNOWLEDGE_EDIT, Doc.DOCUMENTED),
       unused(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
       unused(KNOWLEDGE_REDO, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_TO_UNIT, Doc.DOCUMENTED),
       fromServer(PROJECT_DID_CHANGE, Doc.DOCUMENTED),
       req(CHAT_SEND, Doc.DOCUMENTED),
       req(CHAT_REGENERATE, Doc.DOCUMENTED),
