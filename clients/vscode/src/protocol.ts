@@ -114,6 +114,7 @@ export const METHODS = {
   "grove/knowledge/edit": req(true),
   "grove/knowledge/undo": req(true),
   "grove/knowledge/redo": req(true),
+  "grove/knowledge/toUnit": req(false, false),
   "grove/knowledge/didChange": note('server→client'),
 
   "grove/server/methods": req(false),

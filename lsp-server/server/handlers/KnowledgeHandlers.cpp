@@ -1,8 +1,10 @@
 // grove/knowledge/*: the knowledge map's graph side (get, edit, undo, redo,
-// classify, ask, suggest). Ingestion lives in KnowledgeIngestHandlers.cpp.
+// classify, ask, toUnit). Ingestion lives in KnowledgeIngestHandlers.cpp.
 #include "knowledge/Outline.h"
+#include "protocol/Convert.h"
 #include "protocol/KnowledgeJson.h"
 #include "server/MethodTable.h"
+#include "session/KnowledgeUnits.h"
 
 namespace grove::server {
 
@@ -97,6 +99,12 @@ void registerKnowledgeHandlers(MethodTable& t) {
     // The turn log keeps the wire form (turns and deixis read it back).
     c.engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
     return out;
+  });
+
+  t.add("grove/knowledge/toUnit", kChange, [](RequestContext& c, const Params& p) {
+    if (!p.has("parentId")) Params::fail("parentId", "parentId is required (null: the project's root)");
+    return toJson(session::knowledgeToUnit(c.engine, p.str("workspaceUri"), p.strList("nodeIds"), p.str("projectId"),
+                                           p.nullableStr("parentId")));
   });
 
   t.add("grove/knowledge/undo", kChange, [](RequestContext& c, const Params& p) {

@@ -133,5 +133,25 @@ TEST_F(KnowledgeMethods, ClassifyResolvesDeixis) {
                          "nodeNotFound", "nNo"));
 }
 
+TEST_F(KnowledgeMethods, ToUnitSendsNodesIntoAConversationAsANote) {
+  json op = addNode("Undo log", nullptr, "u");
+  op["details"] = "one entry per call";
+  op["sources"] = {{{"uri", "docs/history.md"},
+                    {"range", {{"start", {{"line", 2}, {"character", 0}}}, {"end", {{"line", 4}, {"character", 0}}}}}}};
+  json r = rpc().result("grove/knowledge/edit", {{"workspaceUri", kWs}, {"ops", {op}}});
+  std::string pid = createProject()["id"];
+  json unit = rpc().result("grove/knowledge/toUnit",
+                           {{"workspaceUri", kWs}, {"nodeIds", {r["refs"]["u"]}}, {"projectId", pid}, {"parentId", nullptr}});
+  EXPECT_EQ(unit["kind"], "note");
+  EXPECT_EQ(unit["content"], "## Undo log\none entry per call\nSources: docs/history.md:3-5\n");
+  EXPECT_EQ(getProject(pid)["units"].size(), 1u);
+  EXPECT_TRUE(isNotFound(rpc().call("grove/knowledge/toUnit", {{"workspaceUri", kWs}, {"nodeIds", {"nNo"}},
+                                                               {"projectId", pid}, {"parentId", unit["id"]}}),
+                         "nodeNotFound", "nNo"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/knowledge/toUnit", {{"workspaceUri", kWs}, {"nodeIds", json::array()},
+                                                                    {"projectId", pid}, {"parentId", unit["id"]}}),
+                              "nodeIds"));
+}
+
 }  // namespace
 }  // namespace grove::test

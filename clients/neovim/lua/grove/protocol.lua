@@ -156,6 +156,7 @@ M.methods = {
   { "grove/knowledge/edit", used = false },
   { "grove/knowledge/undo", used = false },
   { "grove/knowledge/redo", used = false },
+  { "grove/knowledge/toUnit", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }

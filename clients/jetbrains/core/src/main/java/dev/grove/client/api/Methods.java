@@ -75,6 +75,7 @@ public final class Methods {
   public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
   public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
   public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_TO_UNIT = "grove/knowledge/toUnit";
   public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
@@ -204,6 +205,7 @@ public final class Methods {
       req(KNOWLEDGE_INGEST, Doc.AWAITING),
       req(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
       req(KNOWLEDGE_REDO, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_TO_UNIT, Doc.DOCUMENTED),
       fromServer(KNOWLEDGE_DID_CHANGE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();
