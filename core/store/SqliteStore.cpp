@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "store/Images.h"
+#include "store/KnowledgeDocumentRows.h"
 #include "store/MemoletRows.h"
 #include "store/Migrations.h"
 #include "store/Sqlite.h"
@@ -533,6 +534,11 @@ size_t SqliteStore::runningStatements() { return impl_->db.runningStatements(); 
 MemoletStore& SqliteStore::memolets() {
   if (!memoletRows_) memoletRows_ = std::make_unique<MemoletRows>(impl_->db);
   return *memoletRows_;
+}
+
+KnowledgeDocumentStore& SqliteStore::knowledgeDocuments() {
+  if (!knowledgeDocumentRows_) knowledgeDocumentRows_ = std::make_unique<KnowledgeDocumentRows>(impl_->db);
+  return *knowledgeDocumentRows_;
 }
 
 int SqliteStore::schemaVersion() {

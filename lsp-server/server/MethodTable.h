@@ -87,6 +87,7 @@ void registerSuggestionHandlers(MethodTable&);
 void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
 void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
+void registerKnowledgeIngestHandlers(MethodTable&);  // grove/knowledge/ingest
 
 /// Every method of this build.
 MethodTable makeMethodTable();

@@ -98,6 +98,9 @@ export const METHODS = {
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
 
+  // Knowledge map, documents (issue 17): the map's views come with the graph half.
+  "grove/knowledge/ingest": req(false, false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;

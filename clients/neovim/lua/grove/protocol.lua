@@ -143,6 +143,7 @@ M.methods = {
   { "grove/chat/refine", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
+  { "grove/knowledge/ingest", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }

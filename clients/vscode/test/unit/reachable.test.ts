@@ -17,6 +17,7 @@ const INTERNAL: Record<string, string> = {
   'grove/server/clients': 'diagnostics: the status bar already shows the client count from initialize',
   'grove/import/run': 'history import runs from the command line (grove-server --import); no editor command yet',
   'grove/export/run': 'export runs from the command line (grove-server --export); no editor command yet',
+  'grove/knowledge/ingest': 'the knowledge map view (issue 17, graph half) will run it; no editor command yet',
 };
 
 interface Manifest { methods: { name: string }[]; lifecycle: string[] }

@@ -60,6 +60,8 @@ public final class Methods {
   // Import and export (issue 18): used by the command line, no IDE action yet.
   public static final String IMPORT_RUN = "grove/import/run";
   public static final String EXPORT_RUN = "grove/export/run";
+  // Knowledge map, documents (issue 17): the map's views come with the graph half.
+  public static final String KNOWLEDGE_INGEST = "grove/knowledge/ingest";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -133,6 +135,7 @@ public final class Methods {
       req(SERVER_CLIENTS, Doc.DOCUMENTED),
       unused(IMPORT_RUN, Doc.DOCUMENTED),
       unused(EXPORT_RUN, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_INGEST, Doc.DOCUMENTED),
       fromServer(PROJECT_DID_CHANGE, Doc.DOCUMENTED),
       req(CHAT_SEND, Doc.DOCUMENTED),
       req(CHAT_REGENERATE, Doc.DOCUMENTED),
