@@ -36,6 +36,20 @@ IngestedDocument ingestDocument(const std::string& workspaceUri, const ScannedDo
   return out;
 }
 
+DocumentIndexInfo documentIndexInfo(KnowledgeDocumentStore& store, const std::string& workspaceUri) {
+  DocumentIndexInfo info;
+  info.documents = static_cast<int>(store.knowledgeDocuments(workspaceUri).size());
+  info.chunks = static_cast<int>(store.knowledgeChunkCount(workspaceUri, 0));
+  KnowledgeStateRow state = store.knowledgeState(workspaceUri);
+  info.levels = state.levels;
+  // A cancelled run leaves the tree to rebuild: report what is there.
+  if (info.levels.empty() && info.chunks > 0)
+    info.levels = {info.chunks, static_cast<int>(store.knowledgeChunkCount(workspaceUri, 1))};
+  info.ingestedAt = state.ingestedAt;
+  info.starters = state.starters;
+  return info;
+}
+
 std::vector<std::string> starterQuestions(const std::vector<KnowledgeChunkRow>& topLevel, size_t n) {
   std::vector<const KnowledgeChunkRow*> nodes;
   for (const auto& t : topLevel)

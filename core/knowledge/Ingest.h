@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,18 @@ struct IngestedDocument {
 /// ordinal) and their FTS terms.
 IngestedDocument ingestDocument(const std::string& workspaceUri, const ScannedDocument& document,
                                 int64_t ingestedAt);
+
+/// The document side of KnowledgeInfo (§11.3): counts, the tree's levels
+/// (leaves first), when the last ingest ended and its starter questions.
+/// `ingesting` is the session's (KnowledgeIngest::running).
+struct DocumentIndexInfo {
+  int documents = 0;
+  int chunks = 0;
+  std::vector<int> levels;
+  std::optional<int64_t> ingestedAt;
+  std::vector<std::string> starters;
+};
+DocumentIndexInfo documentIndexInfo(KnowledgeDocumentStore& store, const std::string& workspaceUri);
 
 /// Up to `n` starter questions from the top level's summaries: "What does
 /// the workspace say about <title>?" for the largest nodes first.
