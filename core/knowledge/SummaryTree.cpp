@@ -33,10 +33,14 @@ std::string joinTexts(const std::vector<const KnowledgeChunkRow*>& rows) {
 
 }  // namespace
 
+std::string documentSummaryId(const std::string& workspaceUri, const std::string& uri) {
+  return "ks1-" + fnv1aHex(workspaceUri + "\n" + uri);
+}
+
 KnowledgeChunkRow documentSummary(const KnowledgeDocumentRow& document,
                                   const std::vector<KnowledgeChunkRow>& leaves) {
   KnowledgeChunkRow s;
-  s.id = "ks1-" + fnv1aHex(document.workspaceUri + "\n" + document.uri);
+  s.id = documentSummaryId(document.workspaceUri, document.uri);
   s.workspaceUri = document.workspaceUri;
   s.level = 1;
   s.title = document.title;

@@ -18,6 +18,9 @@ namespace grove::knowledge {
 
 constexpr size_t kTopLevelMaxNodes = 8;
 
+/// The id of a document's level-1 node.
+std::string documentSummaryId(const std::string& workspaceUri, const std::string& uri);
+
 /// Level-1 node of one document (id from the workspace and URI, children the
 /// leaves in order, range the whole document's chunks).
 KnowledgeChunkRow documentSummary(const KnowledgeDocumentRow& document,

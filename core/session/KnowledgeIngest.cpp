@@ -40,13 +40,20 @@ bool underAny(const std::vector<std::string>& prefixes, const std::string& uri) 
 std::vector<int> rebuildTree(Engine& e, const std::string& ws) {
   std::vector<int> levels;
   e.writeKnowledgeDocuments([&](KnowledgeDocumentStore& store) {
-    std::unordered_set<std::string> live;
-    std::vector<KnowledgeDocumentRow> docs = store.knowledgeDocuments(ws);
+    // The documents' own nodes were written with their chunks: reuse those
+    // of the documents still there (a removed document's node is dropped).
+    std::map<std::string, KnowledgeChunkRow> written;
+    for (auto& s : store.knowledgeChunks(ws, 1, std::nullopt)) written.emplace(s.id, std::move(s));
     std::vector<KnowledgeChunkRow> level1;
-    for (const auto& d : docs) {
+    for (const auto& d : store.knowledgeDocuments(ws)) {
+      if (d.chunks == 0) continue;
+      auto it = written.find(knowledge::documentSummaryId(ws, d.uri));
+      if (it != written.end()) {
+        level1.push_back(std::move(it->second));
+        continue;
+      }
       std::vector<KnowledgeChunkRow> leaves = store.knowledgeChunks(ws, 0, d.uri);
-      if (leaves.empty()) continue;
-      level1.push_back(knowledge::documentSummary(d, leaves));
+      if (!leaves.empty()) level1.push_back(knowledge::documentSummary(d, leaves));
     }
     for (size_t i = 0; i < level1.size(); ++i) level1[i].ordinal = static_cast<int>(i);
     std::vector<KnowledgeChunkRow> all = level1;
