@@ -400,6 +400,12 @@ public:
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();
 
+  /// The knowledge map's documents, chunks and summary tree, for reading
+  /// (EngineKnowledgeDocuments.cpp); not history, so no undo and no events.
+  KnowledgeDocumentStore& knowledgeDocuments();
+  /// Writes to them as one transaction (inside a batch: as part of it).
+  void writeKnowledgeDocuments(const std::function<void(KnowledgeDocumentStore&)>& write);
+
   struct Impl;  // opaque; defined in engine/EngineImpl.h
 
 private:

@@ -16,6 +16,7 @@
 #include "model/Branch.h"
 #include "ports/BoardStore.h"
 #include "ports/KnowledgeStore.h"
+#include "ports/KnowledgeDocumentStore.h"
 #include "ports/MemoletStore.h"
 #include "model/Capsule.h"
 #include "model/Operation.h"
@@ -149,6 +150,9 @@ public:
   /// Knowledge maps, their log and turns, on this store's connection and
   /// transactions (store/KnowledgeRows.cpp).
   virtual KnowledgeStore& knowledge() = 0;
+  /// The knowledge map's documents, chunks and summary tree
+  /// (store/KnowledgeDocumentRows.cpp), likewise.
+  virtual KnowledgeDocumentStore& knowledgeDocuments() = 0;
 };
 
 }  // namespace grove

@@ -26,6 +26,7 @@
 #include "session/Executor.h"
 #include "session/HistoryImport.h"
 #include "session/IndexingJobs.h"
+#include "session/KnowledgeIngest.h"
 #include "session/Turn.h"
 #include "support/Cancellation.h"
 #include "support/Expected.h"
@@ -145,6 +146,9 @@ public:
   std::string exportProject(const std::string& projectId, const std::string& format,
                             const std::optional<std::string>& headId);
 
+  /// The knowledge map's document ingestion (grove/knowledge/ingest, refresh).
+  KnowledgeIngest& knowledgeIngest() { return knowledgeIngest_; }
+
   // ---- For the session's own jobs ----------------------------------------------
   Engine& engine() { return engine_; }
   llm::ProviderRegistry& registry() { return *providers_; }
@@ -170,6 +174,7 @@ private:
   EventSink sink_;
   ManualExecutor* manual_ = nullptr;
   std::unique_ptr<IndexingJobs> indexing_;  // null when the engine indexes inline
+  KnowledgeIngest knowledgeIngest_{*this};
   std::unique_ptr<Executor> executor_;  // last: a pool joins first, while everything it uses lives
 };
 

@@ -272,7 +272,7 @@ CREATE TABLE import_units(
   PRIMARY KEY(project_id, source_id)
 ) WITHOUT ROWID;
 )sql",
-    // Next: Contexty's board (issue 16). Board items ARE memolets, and a
+    // 7: Contexty's board (issue 16). Board items ARE memolets, and a
     // capture that was never sent to a conversation belongs to its workspace
     // alone, so memolets.project_id becomes nullable: SQLite cannot drop a NOT
     // NULL, so the table is rebuilt (rowids kept, so the FTS index stays
@@ -396,7 +396,7 @@ CREATE TABLE board_ops(
 -- every done one (a board's log grows by one entry per capture).
 CREATE INDEX board_ops_undone ON board_ops(workspace_uri, seq) WHERE undone = 1;
 )sql",
-    // Knowledge maps (issue 17): one per workspace, stored whole as JSON (a
+    // 8: knowledge maps (issue 17): one per workspace, stored whole as JSON (a
     // map is read and written as a unit by every call), with an undo log of
     // before/after images and the ask turns (KnowledgeTurn JSON).
     R"sql(
@@ -425,6 +425,56 @@ CREATE TABLE knowledge_turns(
   turn TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX knowledge_turns_workspace ON knowledge_turns(workspace_uri, created_at);
+)sql",
+    // 9: knowledge map documents (issue 17, DESIGN §11.3): a workspace's ingested
+    // documents, their chunks with file ranges (level 0) and the summary tree
+    // above them (levels >= 1, `children` space-separated ids), BM25 over the
+    // chunks' code-aware terms, and what the last ingest left (levels, starters).
+    R"sql(
+CREATE TABLE knowledge_documents(
+  workspace_uri TEXT NOT NULL,
+  uri TEXT NOT NULL,
+  title TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  chunks INTEGER NOT NULL,
+  ingested_at INTEGER NOT NULL,
+  PRIMARY KEY(workspace_uri, uri)
+) WITHOUT ROWID;
+CREATE TABLE knowledge_chunks(
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  workspace_uri TEXT NOT NULL,
+  uri TEXT NOT NULL,
+  level INTEGER NOT NULL,
+  ordinal INTEGER NOT NULL,
+  start_line INTEGER NOT NULL,
+  start_char INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  end_char INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  text TEXT NOT NULL,
+  terms TEXT NOT NULL,
+  children TEXT NOT NULL
+);
+CREATE INDEX knowledge_chunks_document ON knowledge_chunks(workspace_uri, uri, level);
+CREATE INDEX knowledge_chunks_level ON knowledge_chunks(workspace_uri, level);
+CREATE VIRTUAL TABLE knowledge_chunks_fts USING fts5(terms, content='knowledge_chunks', content_rowid='rowid');
+CREATE TRIGGER knowledge_chunks_fts_insert AFTER INSERT ON knowledge_chunks BEGIN
+  INSERT INTO knowledge_chunks_fts(rowid, terms) VALUES (new.rowid, new.terms);
+END;
+CREATE TRIGGER knowledge_chunks_fts_delete AFTER DELETE ON knowledge_chunks BEGIN
+  INSERT INTO knowledge_chunks_fts(knowledge_chunks_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
+END;
+CREATE TRIGGER knowledge_chunks_fts_update AFTER UPDATE OF terms ON knowledge_chunks BEGIN
+  INSERT INTO knowledge_chunks_fts(knowledge_chunks_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
+  INSERT INTO knowledge_chunks_fts(rowid, terms) VALUES (new.rowid, new.terms);
+END;
+CREATE TABLE knowledge_state(
+  workspace_uri TEXT PRIMARY KEY,
+  ingested_at INTEGER,
+  levels TEXT NOT NULL,    -- node counts per level, leaves first, space-separated
+  starters TEXT NOT NULL   -- starter questions, one a line
+) WITHOUT ROWID;
 )sql",
 };
 

@@ -5,6 +5,7 @@
 #include "store/Images.h"
 #include "store/BoardRows.h"
 #include "store/KnowledgeRows.h"
+#include "store/KnowledgeDocumentRows.h"
 #include "store/MemoletRows.h"
 #include "store/Migrations.h"
 #include "store/Sqlite.h"
@@ -557,6 +558,11 @@ BoardStore& SqliteStore::board() {
 KnowledgeStore& SqliteStore::knowledge() {
   if (!knowledgeRows_) knowledgeRows_ = std::make_unique<KnowledgeRows>(impl_->db);
   return *knowledgeRows_;
+}
+
+KnowledgeDocumentStore& SqliteStore::knowledgeDocuments() {
+  if (!knowledgeDocumentRows_) knowledgeDocumentRows_ = std::make_unique<KnowledgeDocumentRows>(impl_->db);
+  return *knowledgeDocumentRows_;
 }
 
 int SqliteStore::schemaVersion() {

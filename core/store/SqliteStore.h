@@ -110,6 +110,7 @@ public:
   MemoletStore& memolets() override;
   BoardStore& board() override;  // BoardRows.cpp
   KnowledgeStore& knowledge() override;
+  KnowledgeDocumentStore& knowledgeDocuments() override;
 
 public:
   /// Statements between rows now (store tests: reads close their cursors).
@@ -125,6 +126,7 @@ private:
   std::unique_ptr<MemoletStore> memoletRows_;  // after impl_: destroyed before the connection
   std::unique_ptr<BoardStore> boardRows_;       // uses memoletRows_: destroyed first
   std::unique_ptr<KnowledgeStore> knowledgeRows_;  // likewise
+  std::unique_ptr<KnowledgeDocumentStore> knowledgeDocumentRows_;  // likewise
 };
 
 }  // namespace grove

@@ -39,6 +39,7 @@ MethodTable makeMethodTable() {
   registerInterchangeHandlers(t);
   registerBoardHandlers(t);
   registerKnowledgeHandlers(t);
+  registerKnowledgeIngestHandlers(t);
   return t;
 }
 

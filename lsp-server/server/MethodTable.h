@@ -89,6 +89,7 @@ void registerUserModelHandlers(MethodTable&);
 void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
 void registerBoardHandlers(MethodTable&);        // grove/board/*, grove/workspace/configure
 void registerKnowledgeHandlers(MethodTable&);    // grove/knowledge/* (the graph side)
+void registerKnowledgeIngestHandlers(MethodTable&);  // grove/knowledge/ingest
 
 /// Every method of this build.
 MethodTable makeMethodTable();

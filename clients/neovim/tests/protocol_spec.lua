@@ -17,6 +17,7 @@ local INTERNAL = {
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
   ["grove/import/run"] = "history import runs from the command line (grove-server --import); no editor command yet",
   ["grove/export/run"] = "export runs from the command line (grove-server --export); no editor command yet",
+  ["grove/knowledge/ingest"] = "the knowledge map view (issue 17, graph half) will run it; no editor command yet",
 }
 
 local function manifest()

@@ -115,6 +115,7 @@ export const METHODS = {
   "grove/knowledge/undo": req(true),
   "grove/knowledge/redo": req(true),
   "grove/knowledge/toUnit": req(false, false),
+  "grove/knowledge/ingest": req(true),
   "grove/knowledge/didChange": note('server→client'),
 
   "grove/server/methods": req(false),
@@ -130,10 +131,8 @@ export const PLANNED = {
   // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
   "grove/workspace/refresh": req(false),
   "grove/board/reorganize": req(false, false),
-  "grove/knowledge/ingest": req(true),
   "grove/knowledge/suggest": req(true),
   "grove/knowledge/fromUnit": req(false, false),
-  "grove/knowledge/toUnit": req(false, false),
 } as const satisfies Record<string, MethodInfo>;
 
 const ALL: Record<string, MethodInfo> = { ...METHODS, ...PLANNED };

@@ -2,22 +2,11 @@
 
 #include <cctype>
 
+#include "support/FileUri.h"
+
 namespace grove::frontends::acp {
 
-std::string fileUriOf(const std::string& absolutePath) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out = "file://";
-  for (unsigned char c : absolutePath) {
-    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
+std::string fileUriOf(const std::string& absolutePath) { return pathToFileUri(absolutePath); }
 
 std::optional<std::string> pathOfFileUri(const std::string& uri) {
   const std::string scheme = "file://";

@@ -2,21 +2,13 @@
 #include "server/Connection.h"
 #include "server/MethodTable.h"
 #include "server/Replies.h"
+#include "server/WorkDoneProgress.h"
 
 namespace grove::server {
 
 using proto::Params;
 
 namespace {
-
-// LSP work-done progress: begin with the first report, report after each
-// file, end with the last.
-json progressValue(const session::ImportProgress& p, bool first) {
-  json v{{"kind", p.finished ? "end" : first ? "begin" : "report"}, {"message", p.message}};
-  if (first && !p.finished) v["title"] = "Importing history";
-  if (!p.finished) v["percentage"] = p.total > 0 ? p.done * 100 / p.total : 0;
-  return v;
-}
 
 json summaryJson(const session::ImportSummary& s) {
   json projects = json::array();
@@ -49,23 +41,10 @@ void registerInterchangeHandlers(MethodTable& t) {
                              "grove/import/run reads files on the server's machine: only a local client "
                              "(stdio or the Unix socket) may ask; run grove-server --import there");
     session::ImportRequest req{p.str("kind"), p.str("path")};
-    // The client's workDoneToken, else the request id names the progress.
-    json token = c.id;
-    if (p.raw().is_object() && p.raw().contains("workDoneToken")) {
-      const json& w = p.raw()["workDoneToken"];
-      if (w.is_string() || w.is_number_integer()) token = w;
-    }
     std::shared_ptr<Connection> conn = c.connection.shared_from_this();
     std::string key = c.id.dump();
     CancellationToken cancel = conn->startRunning(key);
-    auto began = std::make_shared<std::atomic<bool>>(false);
-    auto progress = [conn, token, began](const session::ImportProgress& pr) {
-      bool first = !began->exchange(true);
-      if (first && pr.finished)  // nothing to read: begin, then end
-        conn->writer().write(notification("$/progress", {{"token", token}, {"value", progressValue({0, 0, pr.message, false}, true)}}).dump());
-      conn->writer().write(notification("$/progress", {{"token", token}, {"value", progressValue(pr, first)}})
-                               .dump(-1, ' ', false, json::error_handler_t::replace));
-    };
+    auto progress = workDoneReporter(conn, workDoneToken(p, c.id), "Importing history");
     auto shared = std::make_shared<Reply>(std::move(reply));
     try {
       c.session.importHistory(req, progress, [conn, key, shared](Expected<session::ImportSummary> s) {

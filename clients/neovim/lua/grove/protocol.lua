@@ -157,6 +157,7 @@ M.methods = {
   { "grove/knowledge/undo", used = false },
   { "grove/knowledge/redo", used = false },
   { "grove/knowledge/toUnit", used = false },
+  { "grove/knowledge/ingest", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }

@@ -1,0 +1,232 @@
+// grove_knowledge_bench: issue 17's document targets (a program that prints
+// figures, not a test).
+//
+// usage: grove_knowledge_bench [--files N] [--recall]
+//
+// Ingest: generates a workspace of N Markdown files (default 2,000, about
+// 10 KB each: 20 MB) in a temporary folder, ingests it through the Session
+// and the store (scan, chunking, FTS, summary tree), prints the time and the
+// peak RSS; then changes one file and re-ingests it alone (what
+// grove/workspace/refresh does on save), and re-ingests everything unchanged.
+// Targets: < 60 s, < 300 MB, one changed file < 200 ms.
+//
+// --recall: ingests the project's docs/ folder and scores recall@5 of the
+// tree retrieval (level rule, BM25 + vectors, RRF) against plain BM25 over
+// the chunks on tests/data/knowledge/docs-questions.tsv (question, file,
+// first and last line of the answer, 1-based; written before any tuning): a
+// question is found when a retrieved chunk of that file overlaps those lines.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/Engine.h"
+#include "knowledge/DocumentScan.h"
+#include "knowledge/Retrieval.h"
+#include "session/Session.h"
+#include "store/SqliteStore.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using namespace grove;
+
+double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+
+long peakRssMb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+struct Bench {
+  fs::path root;
+  Engine engine;
+  session::Session session;
+  explicit Bench(const fs::path& r)
+      : root(r),
+        engine(std::make_unique<SqliteStore>(SqliteStore::Options{(r / "grove.db").string()})),
+        session(engine, session::SessionOptions{.deterministic = true}) {}
+
+  session::KnowledgeIngestResult ingest(const std::string& ws, std::optional<std::vector<std::string>> paths = {}) {
+    std::optional<Expected<session::KnowledgeIngestResult>> out;
+    session::KnowledgeIngestRequest req;
+    req.workspaceUri = ws;
+    req.paths = std::move(paths);
+    session.runLocked("bench", [&](Engine&) {
+      session.knowledgeIngest().ingest(req, nullptr, [&](auto r) { out.emplace(std::move(r)); }, {});
+    });
+    session.runUntilIdle();
+    if (!out || !*out) {
+      std::fprintf(stderr, "ingest failed: %s\n", out ? out->error().what() : "never finished");
+      std::exit(1);
+    }
+    return **out;
+  }
+};
+
+// A vocabulary of made-up technical words, topics as word subsets, so the
+// clusters are real and the text is not one repeated sentence.
+std::string generateFile(std::mt19937& rng, int index, const std::vector<std::string>& vocab) {
+  std::ostringstream out;
+  int topic = index % 40;
+  auto word = [&](bool onTopic) {
+    size_t n = vocab.size();
+    size_t base = static_cast<size_t>(topic) * 50 % n;
+    return onTopic ? vocab[(base + rng() % 50) % n] : vocab[rng() % n];
+  };
+  out << "# Document " << index << " about " << word(true) << "\n\n";
+  while (out.tellp() < 10000) {
+    out << "## Section " << word(true) << " " << word(true) << "\n\n";
+    for (int p = 0; p < 3; ++p) {
+      for (int s = 0; s < 4; ++s) {
+        int len = 8 + static_cast<int>(rng() % 10);
+        for (int w = 0; w < len; ++w) out << (w ? " " : "") << word(rng() % 3 != 0);
+        out << ". ";
+      }
+      out << "\n\n";
+    }
+  }
+  return out.str();
+}
+
+int ingestBench(int files) {
+  fs::path root = fs::temp_directory_path() / ("grove-knowledge-bench-" + std::to_string(::getpid()));
+  fs::path ws = root / "ws";
+  fs::create_directories(ws);
+  std::mt19937 rng(17);
+  std::vector<std::string> vocab;
+  const char* syll[] = {"ka", "lo", "mi", "ter", "vex", "dra", "pon", "sil", "qua", "rem", "tix", "gor", "bel", "sun", "fay"};
+  for (int i = 0; i < 3000; ++i) {
+    std::string w;
+    int n = 2 + static_cast<int>(rng() % 2);
+    for (int j = 0; j < n; ++j) w += syll[rng() % 15];
+    vocab.push_back(w);
+  }
+  size_t bytes = 0;
+  for (int i = 0; i < files; ++i) {
+    fs::path p = ws / ("area" + std::to_string(i % 20)) / ("doc" + std::to_string(i) + ".md");
+    fs::create_directories(p.parent_path());
+    std::string text = generateFile(rng, i, vocab);
+    bytes += text.size();
+    std::ofstream(p) << text;
+  }
+  std::string wsUri = knowledge::pathToFileUri(ws.string());
+  std::printf("workspace: %d files, %.1f MB\n", files, static_cast<double>(bytes) / 1e6);
+  {
+    Bench b(root);
+    auto t0 = Clock::now();
+    auto r = b.ingest(wsUri);
+    auto t1 = Clock::now();
+    std::string levels;
+    for (int l : r.levels) levels += (levels.empty() ? "" : ",") + std::to_string(l);
+    std::printf("full ingest: %.1f s, %d documents, %d chunks, levels [%s], peak RSS %ld MB (targets < 60 s, < 300 MB)\n",
+                ms(t0, t1) / 1000, r.documents, r.chunks, levels.c_str(), peakRssMb());
+    // One changed file, re-ingested alone (the refresh path).
+    fs::path changed = ws / "area3" / "doc3.md";
+    std::ofstream(changed, std::ios::app) << "\nAn added paragraph about incremental ingestion.\n";
+    auto t2 = Clock::now();
+    auto one = b.ingest(wsUri, std::vector<std::string>{knowledge::pathToFileUri(changed.string())});
+    auto t3 = Clock::now();
+    std::printf("one changed file re-ingested: %.1f ms (%zu updated; target < 200 ms)\n", ms(t2, t3), one.updated.size());
+    auto t4 = Clock::now();
+    auto none = b.ingest(wsUri);
+    auto t5 = Clock::now();
+    std::printf("full re-ingest, nothing changed: %.1f s (%zu updated)\n", ms(t4, t5) / 1000, none.updated.size());
+    std::string q = "What does document 7 say about " + vocab[7 * 50 % vocab.size()] + "?";
+    auto t6 = Clock::now();
+    size_t got = 0;
+    b.session.runLocked("bench", [&](Engine& e) {
+      got = knowledge::retrieve(e.knowledgeDocuments(), wsUri, q, knowledge::RetrievalLevel::Detail).size();
+    });
+    auto t7 = Clock::now();
+    std::printf("one detail retrieval: %.1f ms (%zu chunks)\n", ms(t6, t7), got);
+  }
+  fs::remove_all(root);
+  return 0;
+}
+
+struct Question {
+  std::string text, file;
+  int first = 0, last = 0;
+};
+
+int recallBench() {
+  fs::path source = GROVE_SOURCE_DIR;
+  std::ifstream in(source / "tests/data/knowledge/docs-questions.tsv");
+  std::vector<Question> qs;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    Question q;
+    std::string a, b;
+    std::getline(f, q.text, '\t');
+    std::getline(f, q.file, '\t');
+    std::getline(f, a, '\t');
+    std::getline(f, b, '\t');
+    q.first = std::stoi(a);
+    q.last = std::stoi(b);
+    qs.push_back(q);
+  }
+  fs::path root = fs::temp_directory_path() / ("grove-knowledge-recall-" + std::to_string(::getpid()));
+  fs::create_directories(root);
+  int treeHits = 0, bm25Hits = 0, overview = 0;
+  {
+    Bench b(root);
+    std::string ws = knowledge::pathToFileUri((source / "docs").string());
+    auto r = b.ingest(ws);
+    std::printf("docs/: %d documents, %d chunks, %zu levels; %zu questions\n", r.documents, r.chunks, r.levels.size(),
+                qs.size());
+    auto hit = [&](const Question& q, const std::string& uri, int startLine, int endLine) {
+      // Chunk lines are 0-based, labels 1-based.
+      return uri == knowledge::pathToFileUri((source / "docs" / q.file).string()) && startLine + 1 <= q.last &&
+             endLine + 1 >= q.first;
+    };
+    b.session.runLocked("bench", [&](Engine& e) {
+      auto& store = e.knowledgeDocuments();
+      for (const auto& q : qs) {
+        auto level = knowledge::chooseLevel(q.text, "");
+        overview += level == knowledge::RetrievalLevel::Overview;
+        std::string refined = knowledge::refineQuery(q.text);
+        bool t = false, p = false;
+        for (const auto& c : knowledge::retrieve(store, ws, refined, level, 5))
+          t = t || hit(q, c.leaf.uri, c.leaf.startLine, c.leaf.endLine);
+        for (const auto& c : knowledge::retrieveBm25(store, ws, refined, 5))
+          p = p || hit(q, c.uri, c.startLine, c.endLine);
+        treeHits += t;
+        bm25Hits += p;
+      }
+    });
+  }
+  fs::remove_all(root);
+  double n = static_cast<double>(qs.size());
+  std::printf("recall@5 tree retrieval: %.3f (%d/%zu; %d routed to the summaries)\n", treeHits / n, treeHits, qs.size(),
+              overview);
+  std::printf("recall@5 plain chunk BM25: %.3f (%d/%zu)\n", bm25Hits / n, bm25Hits, qs.size());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int files = 2000;
+  bool recall = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--files") == 0 && i + 1 < argc) files = std::atoi(argv[++i]);
+    else if (std::strcmp(argv[i], "--recall") == 0) recall = true;
+    else {
+      std::fprintf(stderr, "usage: grove_knowledge_bench [--files N] [--recall]\n");
+      return 2;
+    }
+  }
+  return recall ? recallBench() : ingestBench(files);
+}
