@@ -1,9 +1,12 @@
 #include "session/KnowledgeAsk.h"
 
+#include "knowledge/GroundedAnswer.h"
+
 #include <chrono>
 
 #include "knowledge/EditParser.h"
 #include "knowledge/GraphAnswer.h"
+#include "knowledge/GroundedAnswer.h"
 #include "support/Ids.h"
 #include "support/OpError.h"
 
@@ -118,17 +121,34 @@ void editRoute(Engine& engine, const KnowledgeAskRequest& request, const Knowled
 
 }  // namespace
 
-KnowledgeAnswer answerFromDocuments(Engine&, const KnowledgeGraph& graph, const std::string& query,
+namespace {
+
+Citation toCitation(const knowledge::DocumentCitation& c) {
+  return Citation{c.uri, Range{{c.startLine, c.startChar}, {c.endLine, c.endChar}}, c.title, c.quote, c.level, c.stale};
+}
+
+}  // namespace
+
+KnowledgeAnswer answerFromDocuments(Engine& engine, const KnowledgeGraph& graph, const std::string& query,
                                     const std::optional<std::string>& nodeId) {
   KnowledgeAnswer answer;
   answer.refinedQuery = query;
+  // Graph first (MindTrellis): what the map already says, then the documents.
   GraphAnswer g = graphAnswer(graph, query, std::nullopt);
   if (!g.text && nodeId) g = graphAnswer(graph, query, nodeId);
   answer.graphAnswer = g.text;
-  // The document side's retrieval (summary tree, relevance filter,
-  // citations) joins here; the graph alone is what is known until then.
-  answer.known = g.text.has_value();
-  answer.text = g.text ? *g.text : "I don't know";
+  knowledge::DocumentAnswer docs =
+      knowledge::answerFromDocuments(engine.knowledgeDocuments(), graph.workspaceUri, query);
+  if (!docs.refinedQuery.empty()) answer.refinedQuery = docs.refinedQuery;
+  for (const auto& c : docs.citations) answer.citations.push_back(toCitation(c));
+  for (const auto& c : docs.chunks) answer.chunks.push_back(KnowledgeChunk{toCitation(c.citation), c.score, c.kept});
+  answer.known = g.text.has_value() || docs.known;
+  if (g.text && docs.known)
+    answer.text = *g.text + "\n\n" + docs.text;
+  else if (g.text)
+    answer.text = *g.text;
+  else
+    answer.text = docs.text;  // exactly "I don't know" when nothing was kept
   return answer;
 }
 

@@ -1,5 +1,7 @@
 #include "session/KnowledgeIngest.h"
 
+#include "knowledge/WorkspaceUri.h"
+
 #include <chrono>
 #include <map>
 #include <unordered_set>
@@ -7,6 +9,7 @@
 #include "knowledge/DocumentScanText.h"
 #include "knowledge/Ingest.h"
 #include "knowledge/SummaryTree.h"
+#include "knowledge/WorkspaceUri.h"
 #include "session/Session.h"
 #include "support/Log.h"
 
@@ -75,9 +78,8 @@ std::vector<int> rebuildTree(Engine& e, const std::string& ws) {
 }  // namespace
 
 std::string KnowledgeIngest::normalizeWorkspace(const std::string& uri) {
-  std::string out = uri;
-  while (out.size() > 8 && out.back() == '/') out.pop_back();
-  return out;
+  // The map's spelling (knowledge/WorkspaceUri), so ask finds what ingest stored.
+  return knowledge::normalizeWorkspaceUri(uri);
 }
 
 bool KnowledgeIngest::running(const std::string& workspaceUri) {

@@ -1,5 +1,6 @@
 // grove/knowledge/*: the knowledge map's graph side (get, edit, undo, redo,
 // classify, ask, toUnit). Ingestion lives in KnowledgeIngestHandlers.cpp.
+#include "knowledge/Ingest.h"
 #include "knowledge/Outline.h"
 #include "protocol/Convert.h"
 #include "protocol/KnowledgeJson.h"
@@ -24,12 +25,30 @@ json graphJson(const knowledge::KnowledgeGraph& g, json& out) {
   return out;
 }
 
-json infoJson(const knowledge::KnowledgeGraph& g) {
-  // Documents, chunks and levels are the ingestion side's; until it reports
-  // them the map answers as a workspace with nothing ingested.
-  return {{"workspaceUri", g.workspaceUri}, {"revision", g.revision}, {"documents", 0}, {"chunks", 0},
-          {"levels", json::array()}, {"ingesting", false}, {"ingestedAt", nullptr},
-          {"starters", json::array()}, {"settings", toJson(KnowledgeSettings{})}};
+// KnowledgeInfo: the map's revision and settings, and the document side
+// (counts, the summary tree's levels, the last ingest) from the index.
+json infoJson(RequestContext& c, const knowledge::KnowledgeGraph& g) {
+  knowledge::DocumentIndexInfo d = knowledge::documentIndexInfo(c.engine.knowledgeDocuments(), g.workspaceUri);
+  return {{"workspaceUri", g.workspaceUri},
+          {"revision", g.revision},
+          {"documents", d.documents},
+          {"chunks", d.chunks},
+          {"levels", d.levels},
+          {"ingesting", c.session.knowledgeIngest().running(g.workspaceUri)},
+          {"ingestedAt", d.ingestedAt ? json(proto::isoTime(*d.ingestedAt)) : json(nullptr)},
+          {"starters", d.starters},
+          {"settings", toJson(KnowledgeSettings{})}};
+}
+
+json documentsJson(RequestContext& c, const std::string& workspaceUri) {
+  json out = json::array();
+  for (const auto& d : c.engine.knowledgeDocuments().knowledgeDocuments(workspaceUri))
+    out.push_back({{"uri", d.uri},
+                   {"title", d.title},
+                   {"chunks", d.chunks},
+                   {"contentHash", d.contentHash},
+                   {"ingestedAt", proto::isoTime(d.ingestedAt)}});
+  return out;
 }
 
 json editResult(const KnowledgeEditResult& r) {
@@ -46,14 +65,14 @@ void registerKnowledgeHandlers(MethodTable& t) {
   t.add("grove/knowledge/get", kRead, [](RequestContext& c, const Params& p) {
     knowledge::KnowledgeGraph g = c.engine.knowledgeMap(p.str("workspaceUri"));
     std::vector<std::string> include = p.has("include") ? p.strList("include") : std::vector<std::string>{"graph"};
-    json out{{"knowledge", infoJson(g)}};
+    json out{{"knowledge", infoJson(c, g)}};
     for (const auto& what : include) {
       if (what == "graph") {
         graphJson(g, out);
       } else if (what == "outline") {
         out["outline"] = knowledge::outline(g);
       } else if (what == "documents") {
-        out["documents"] = json::array();
+        out["documents"] = documentsJson(c, g.workspaceUri);
       } else if (what == "turns") {
         json turns = json::array();
         for (const auto& row : c.engine.knowledgeTurns(g.workspaceUri, 200)) turns.push_back(json::parse(row.body));
