@@ -78,6 +78,9 @@ describe("protocol mirror", function()
     for _, name in ipairs(protocol.lifecycle) do
       all[name] = true
     end
+    for _, name in ipairs(protocol.lsp) do
+      all[name] = true
+    end
     for key, name in pairs(protocol.m) do
       assert.is_true(all[name] == true, key .. " = " .. name .. " is missing from the mirror")
     end

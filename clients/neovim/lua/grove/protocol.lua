@@ -85,6 +85,23 @@ M.m = {
   user_model_get = "grove/userModel/get",
   user_model_reset = "grove/userModel/reset",
   server_clients = "grove/server/clients",
+  -- Board and knowledge map (DESIGN §11), per workspace.
+  workspace_refresh = "grove/workspace/refresh",
+  board_capture = "grove/board/capture",
+  board_get = "grove/board/get",
+  board_edit = "grove/board/edit",
+  board_undo = "grove/board/undo",
+  board_redo = "grove/board/redo",
+  board_did_change = "grove/board/didChange",
+  knowledge_ingest = "grove/knowledge/ingest",
+  knowledge_get = "grove/knowledge/get",
+  knowledge_ask = "grove/knowledge/ask",
+  knowledge_edit = "grove/knowledge/edit",
+  knowledge_suggest = "grove/knowledge/suggest",
+  knowledge_undo = "grove/knowledge/undo",
+  knowledge_redo = "grove/knowledge/redo",
+  knowledge_did_change = "grove/knowledge/didChange",
+  progress = "$/progress",
 }
 
 -- The mirror proper: every `**Method:**` of PROTOCOL.md, in its order, with whether
@@ -159,10 +176,29 @@ M.notifications = {
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.
 M.lifecycle = { "initialize", "initialized", "shutdown", "exit", "$/cancelRequest" }
 
+-- LSP work-done progress (`$/progress`), which long calls (knowledge ingest and ask)
+-- report against the workDoneToken the client gives them.
+M.lsp = { "$/progress" }
+
 -- Announced by work in progress but not yet in PROTOCOL.md. The client calls them only when the server lists them in
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
 M.upcoming = {
+  { "grove/workspace/refresh", used = true },
+  { "grove/board/capture", used = true },
+  { "grove/board/get", used = true },
+  { "grove/board/edit", used = true },
+  { "grove/board/undo", used = true },
+  { "grove/board/redo", used = true },
+  { "grove/board/didChange", used = true },
+  { "grove/knowledge/ingest", used = true },
+  { "grove/knowledge/get", used = true },
+  { "grove/knowledge/ask", used = true },
+  { "grove/knowledge/edit", used = true },
+  { "grove/knowledge/suggest", used = true },
+  { "grove/knowledge/undo", used = true },
+  { "grove/knowledge/redo", used = true },
+  { "grove/knowledge/didChange", used = true },
 }
 
 -- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed
