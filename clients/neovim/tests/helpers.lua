@@ -250,6 +250,62 @@ function M.skip_note(what)
   io.write("# note: skipped, the server does not offer " .. what .. " yet\n")
 end
 
+-- A deep copy that keeps JSON nulls (vim.deepcopy refuses vim.NIL in Neovim 0.7).
+function M.copy(v)
+  if v == nil then
+    return nil
+  end
+  return vim.json.decode(vim.json.encode(v))
+end
+
+-- A contract-shaped fixture of tests/fixtures/contract (JSON, nulls as vim.NIL).
+function M.fixture(name)
+  local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h")
+  return vim.json.decode(table.concat(vim.fn.readfile(here .. "/fixtures/contract/" .. name .. ".json"), "\n"))
+end
+
+-- Answers the given methods from handlers instead of the server: handlers[method]
+-- (params) returns the result, or nil and an error table. Every faked call is
+-- recorded as {method, params}; other methods still go to the server. Returns the
+-- record and a restore function. For views checked against the contract's shapes
+-- before (or without) a server that offers those methods.
+function M.fake_methods(handlers)
+  local calls = {}
+  local request, supports = client.request, client.supports
+  client.request = function(method, params, cb)
+    local handler = handlers[method]
+    if not handler then
+      return request(method, params, cb)
+    end
+    table.insert(calls, { method, M.copy(params) })
+    local ticket = { method = method }
+    vim.schedule(function()
+      local result, err = handler(params)
+      if cb then
+        cb(err, err == nil and result or nil)
+      end
+    end)
+    return ticket
+  end
+  client.supports = function(method)
+    return handlers[method] ~= nil or supports(method)
+  end
+  return calls, function()
+    client.request, client.supports = request, supports
+  end
+end
+
+-- The params of the recorded calls of one method, in order.
+function M.calls_of(calls, method)
+  local out = {}
+  for _, c in ipairs(calls) do
+    if c[1] == method then
+      table.insert(out, c[2])
+    end
+  end
+  return out
+end
+
 -- Appends units through the protocol (a fixture), returning the Unit.
 function M.append(pid, parent, role, content, extra)
   local params = vim.tbl_extend("force", { projectId = pid, parentId = parent or vim.NIL, role = role, content = content }, extra or {})

@@ -544,7 +544,7 @@ local timeline_view = listview.lazy(nil, {
   filetype = "grove-board",
   keymaps = "board",
   build = function(v)
-    local items = vim.deepcopy((s.data or {}).items or {})
+    local items = vim.list_extend({}, (s.data or {}).items or {}) -- a copy to sort (JSON nulls cannot be deep-copied in 0.7)
     table.sort(items, function(a, b)
       local ka, kb = str(a.createdAt), str(b.createdAt)
       if ka ~= kb then

@@ -42,7 +42,7 @@ local function build(v)
     vim.fn.fnamemodify(vim.uri_to_fname(s.ws or "file:///"), ":t"), tostring(info.revision or "?"), #(data.nodes or {}),
     tostring(info.documents or 0), tostring(info.chunks or 0), info.ingesting == true and " · ingesting…" or ""))
   local rows, hl = {}, {}
-  local nodes = vim.deepcopy(data.nodes or {})
+  local nodes = vim.list_extend({}, data.nodes or {})
   table.sort(nodes, by_creation)
   local children, roots, semantic = {}, {}, {}
   for _, n in ipairs(nodes) do
