@@ -234,6 +234,42 @@ describe("board view (contract fixtures)", function()
     h.feed("q")
   end)
 
+  it("O reorganises by an instruction as a card, accepted through grove/suggestion/resolve", function()
+    local sug = { id = "s_r", kind = "reorganize", status = "pending", workspaceUri = WS, projectId = vim.NIL, reason = "Group by file",
+      ops = { { op = "Group", ref = "a", itemIds = { "m_snip" }, title = "config.lua" } } }
+    local _, handlers = service()
+    handlers["grove/board/reorganize"] = function()
+      return { suggestion = sug }
+    end
+    handlers["grove/suggestion/resolve"] = function()
+      return { suggestion = sug, changed = { board = { workspaceUri = WS, revision = 8, itemIds = { "m_snip" }, groupIds = {}, linkIds = {}, op = "accept" } } }
+    end
+    calls, restore = h.fake_methods(handlers)
+    local shown
+    board.open(WS, function(d)
+      shown = d
+    end)
+    h.wait(function()
+      return shown
+    end, "board shown")
+    local buf = board.buf()
+    local prompt
+    restore_ui = h.stub_ui({ input = "by file", select = function(items, opts)
+      prompt = opts.prompt
+      return items[1]
+    end })
+    h.feed_at(buf, 0, "O")
+    wait_calls("grove/suggestion/resolve", 1)
+    assert.same({ workspaceUri = WS, instruction = "by file" }, last("grove/board/reorganize"))
+    assert.equals("Reorganise: Group by file (1 operations)", prompt)
+    assert.same({ suggestionId = "s_r", decision = "accept" }, last("grove/suggestion/resolve"))
+    -- Visual: limited to the selected memories and groups.
+    local a, b = row_of_text(buf, "▾ Errors"), row_of_text(buf, "N Error messages")
+    h.feed_at(buf, a, "V" .. (b - a) .. "jO")
+    wait_calls("grove/suggestion/resolve", 2)
+    assert.same({ workspaceUri = WS, instruction = "by file", groupIds = { "g_errors" }, itemIds = { "m_note" } }, last("grove/board/reorganize"))
+  end)
+
   it("renders again on grove/board/didChange of its workspace and a newer revision only", function()
     local data = open_board()
     local buf = board.buf()

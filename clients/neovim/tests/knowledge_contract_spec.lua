@@ -269,6 +269,38 @@ describe("knowledge map view (contract fixtures)", function()
     assert.equals("", require("grove").progress())
   end)
 
+  it("c sends the node into the open conversation (toUnit); :Grove tomap adds a unit to the map (fromUnit)", function()
+    local turn = h.fixture("knowledge-turns").answered
+    local pid = h.new_project("To the map")
+    local u = h.append(pid, nil, "user", "What does the parser read?")
+    local answer = h.append(pid, u.id, "assistant", "YAML files.")
+    h.set_cursor(answer.id)
+    open_map({
+      ["grove/knowledge/toUnit"] = function(params)
+        return h.append(pid, params.parentId, "user", "Parsing\nSources: docs/parse.md:4-6")
+      end,
+      ["grove/knowledge/fromUnit"] = function()
+        return turn
+      end,
+    })
+    local buf = knowledge.buf()
+    h.feed_at(buf, row_of_text(buf, "▾ Parsing"), "c")
+    wait_calls("grove/knowledge/toUnit", 1)
+    assert.same({ workspaceUri = WS, nodeIds = { "n_parse" }, projectId = pid, parentId = answer.id }, last("grove/knowledge/toUnit"))
+    local chat = require("grove.ui.chat")
+    chat.open()
+    h.wait(function()
+      return h.find_line(chat.buf(), "Sources: docs/parse.md:4-6")
+    end, "unit shown in the chat")
+    h.feed_at(chat.buf(), h.find_line(chat.buf(), "YAML files.") - 1)
+    vim.cmd("Grove tomap")
+    wait_calls("grove/knowledge/fromUnit", 1)
+    assert.same({ workspaceUri = require("grove.workspace").uri(), unitId = answer.id }, last("grove/knowledge/fromUnit"))
+    h.wait(function()
+      return ask.float_buf() and float_text():find("The parser reads YAML files.", 1, true)
+    end, "turn shown")
+  end)
+
   it("renders again on grove/knowledge/didChange of its workspace and a newer revision", function()
     local data = open_map()
     local buf = knowledge.buf()

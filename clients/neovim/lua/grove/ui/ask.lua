@@ -184,6 +184,22 @@ function M.prompt(node_id, done)
   end)
 end
 
+-- :Grove tomap: a conversation's answer (and the question above it) integrated into
+-- the workspace's map (grove/knowledge/fromUnit); shows the turn, then done(turn).
+function M.from_unit(unit_id, done)
+  require("grove.actions").offered(m.knowledge_from_unit, "the knowledge map", function()
+    if not unit_id then
+      return vim.notify("Grove: no unit here to add to the map", vim.log.levels.WARN)
+    end
+    client.call(m.knowledge_from_unit, { workspaceUri = workspace.uri(), unitId = unit_id }, function(turn)
+      M.show(turn)
+      if done then
+        done(turn)
+      end
+    end)
+  end)
+end
+
 -- :GroveIngest [paths]: reads the workspace's documents into the map's index, with
 -- progress; done(IngestResult).
 function M.ingest(paths, done, ws)

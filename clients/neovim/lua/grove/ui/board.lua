@@ -442,6 +442,46 @@ function M.edit_field(e, done)
   end)
 end
 
+-- "Reorganise these with an instruction": the core answers a pending card of ops,
+-- shown with its reason to accept (one undo entry) or reject. Entries limit it to
+-- those memories and groups; none means the whole board.
+function M.reorganize(entries, done)
+  vim.ui.input({ prompt = "Reorganise by (file, folder, language, kind, tag, topic, or in words): " }, function(instruction)
+    if not instruction or vim.trim(instruction) == "" then
+      return
+    end
+    local params = { workspaceUri = s.ws, instruction = vim.trim(instruction) }
+    for _, e in ipairs(entries or {}) do
+      local key = e.kind == "group" and "groupIds" or (e.kind == "item" and "itemIds" or nil)
+      if key then
+        params[key] = params[key] or {}
+        table.insert(params[key], e.id)
+      end
+    end
+    client.call(m.board_reorganize, params, function(res)
+      local sug = type(res) == "table" and res.suggestion
+      if type(sug) ~= "table" then
+        return vim.notify("Grove: nothing to reorganise", vim.log.levels.INFO)
+      end
+      local ops = type(sug.ops) == "table" and #sug.ops or 0
+      vim.ui.select({ "accept", "reject" }, {
+        prompt = string.format("Reorganise: %s (%d operations)", buffer.oneline(str(sug.reason), 80), ops),
+      }, function(choice)
+        if not choice then
+          return
+        end
+        require("grove.actions").resolve_suggestion(sug, choice, function(r)
+          M.reload(function()
+            if done then
+              done(r)
+            end
+          end)
+        end)
+      end)
+    end)
+  end)
+end
+
 local float = {}
 
 -- <CR>: a snippet opens its source range; a chat memory its conversation at its
@@ -507,6 +547,9 @@ view = listview.lazy(M, {
         s.archived = not s.archived
         M.reload()
       end, "show/hide archived", any = true },
+      { km.reorganize, function()
+        M.reorganize(nil)
+      end, "reorganise (visual: the selection)", any = true },
       { km.edit, M.edit_field, "edit a field" },
       { km.open, M.open_entry, "open" },
       { km.undo, function()
@@ -606,9 +649,13 @@ local function open_view(get, ws, done)
       local fresh = not get().buf
       get():open()
       if fresh and get == view then
-        buffer.map(get().buf, "x", require("grove.config").options.keymaps.board.group, function()
+        local km = require("grove.config").options.keymaps.board
+        buffer.map(get().buf, "x", km.group, function()
           M.group(selected_entries())
         end, "Grove: group the selected rows")
+        buffer.map(get().buf, "x", km.reorganize, function()
+          M.reorganize(selected_entries())
+        end, "Grove: reorganise the selected rows")
       end
       if done then
         done(data)

@@ -224,6 +224,25 @@ function M.suggest(node, done)
   end)
 end
 
+-- c: the node, with its details and sources, becomes a note unit at the open
+-- conversation's cursor (grove/knowledge/toUnit); done(unit).
+function M.to_chat(node, done)
+  local state = require("grove.state")
+  local pid = state.project_id()
+  if not pid then
+    return vim.notify("Grove: no conversation open (:Grove new or :Grove open)", vim.log.levels.WARN)
+  end
+  local params = { workspaceUri = s.ws, nodeIds = { node.id }, projectId = pid, parentId = state.cursor() or protocol.null }
+  client.call(m.knowledge_to_unit, params, function(unit)
+    vim.notify(string.format('Grove: "%s" sent into the conversation', title_of(node.id)))
+    state.reload(function()
+      if done then
+        done(unit)
+      end
+    end)
+  end)
+end
+
 local function history(which, done)
   client.request(which == "undo" and m.knowledge_undo or m.knowledge_redo, { workspaceUri = s.ws }, function(err, change)
     if err then
@@ -266,6 +285,7 @@ view = listview.lazy(M, {
         require("grove.ui.ask").prompt(node and node.id or nil)
       end, "ask about the node", any = true },
       { km.open, M.show, "details and sources" },
+      { km.to_chat, M.to_chat, "send into the conversation" },
       { km.undo, function()
         M.undo()
       end, "undo", any = true },
