@@ -32,52 +32,28 @@ local function service()
   }
 end
 
-local calls, restore, restore_ui
+local calls, restore, restore_ui -- restored by h.cleanup after each test
 local function open_board(timeline)
   local data, handlers = service()
   calls, restore = h.fake_methods(handlers)
-  local shown
-  local fn = timeline and board.open_timeline or board.open
-  fn(WS, function(d)
-    shown = d
-  end)
-  h.wait(function()
-    return shown
-  end, "board shown")
+  h.shown(timeline and board.open_timeline or board.open, WS)
   return data
 end
 
-local function row_of_text(buf, needle)
-  local line = h.find_line(buf, needle)
-  assert.truthy(line, needle .. " not in\n" .. h.text(buf))
-  return line - 1
-end
+local row_of_text = h.row_with
 
 local function last(method)
-  local list = h.calls_of(calls, method)
-  return list[#list]
+  return h.last_call(calls, method)
 end
 
 local function wait_calls(method, n)
-  h.wait(function()
-    return #h.calls_of(calls, method) >= n
-  end, n .. " x " .. method)
+  h.wait_calls(calls, method, n)
 end
 
 describe("board view (contract fixtures)", function()
   setup(h.start_server)
   teardown(h.stop_server)
-  after_each(function()
-    if restore_ui then
-      restore_ui()
-      restore_ui = nil
-    end
-    if restore then
-      restore()
-      restore = nil
-    end
-    vim.cmd("silent! only")
-  end)
+  after_each(h.cleanup)
 
   it("draws what the AI understands, nested groups, kind letters, badges, loose memories and links", function()
     open_board()
@@ -245,13 +221,7 @@ describe("board view (contract fixtures)", function()
       return { suggestion = sug, changed = { board = { workspaceUri = WS, revision = 8, itemIds = { "m_snip" }, groupIds = {}, linkIds = {}, op = "accept" } } }
     end
     calls, restore = h.fake_methods(handlers)
-    local shown
-    board.open(WS, function(d)
-      shown = d
-    end)
-    h.wait(function()
-      return shown
-    end, "board shown")
+    h.shown(board.open, WS)
     local buf = board.buf()
     local prompt
     restore_ui = h.stub_ui({ input = "by file", select = function(items, opts)
@@ -311,16 +281,7 @@ end)
 describe("capture to the board and refresh on save (contract fixtures)", function()
   setup(h.start_server)
   teardown(h.stop_server)
-  after_each(function()
-    if restore_ui then
-      restore_ui()
-      restore_ui = nil
-    end
-    if restore then
-      restore()
-      restore = nil
-    end
-  end)
+  after_each(h.cleanup)
 
   it(":GroveCapture sends grove/board/capture with the source, memo and workspace", function()
     local item = h.fixture("board-get").items[1]

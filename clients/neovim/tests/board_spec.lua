@@ -57,13 +57,7 @@ local function capture(path, a, b, memo, bang)
 end
 
 local function open()
-  local shown
-  board.open(ws, function(d)
-    shown = d
-  end)
-  h.wait(function()
-    return shown
-  end, "board shown")
+  h.shown(board.open, ws)
   return board.buf()
 end
 
@@ -86,13 +80,7 @@ describe("board view (real server)", function()
     h.stop_server()
   end)
   local restore
-  after_each(function()
-    if restore then
-      restore()
-      restore = nil
-    end
-    vim.cmd("silent! only")
-  end)
+  after_each(h.cleanup)
 
   it(":GroveCapture puts snippets on the board with their provenance; :GroveBoard draws them", function()
     if not need() then
@@ -317,13 +305,7 @@ describe("board view (real server)", function()
     end
     assert.equals("return function(x) return x end", code.content)
     assert.equals("identity", code.source.memo)
-    local shown
-    board.open_timeline(ws, function(d)
-      shown = d
-    end)
-    h.wait(function()
-      return shown
-    end, "timeline")
+    local shown = h.shown(board.open_timeline, ws)
     local buf = board.timeline_buf()
     local rows = {}
     for _, x in ipairs(shown.items) do

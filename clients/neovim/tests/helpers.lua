@@ -9,6 +9,22 @@ local state = require("grove.state")
 
 M.TIMEOUT = 10000
 
+-- Functions to run after each test (restoring stubs); M.cleanup() runs them.
+local cleanups = {}
+function M.on_cleanup(fn)
+  table.insert(cleanups, fn)
+  return fn
+end
+
+function M.cleanup()
+  for i = #cleanups, 1, -1 do
+    pcall(cleanups[i])
+  end
+  cleanups = {}
+  vim.cmd("silent! only")
+end
+
+
 -- Waits (bounded) until cond() is truthy; fails the test with msg otherwise.
 function M.wait(cond, msg, timeout)
   local ok = vim.wait(timeout or M.TIMEOUT, function()
@@ -224,9 +240,9 @@ function M.stub_ui(answers)
     end
     on_choice(pick)
   end
-  return function()
+  return M.on_cleanup(function()
     vim.ui.input, vim.ui.select = input, select
-  end
+  end)
 end
 
 -- Records vim.notify calls; returns the list and a restore function.
@@ -290,9 +306,9 @@ function M.fake_methods(handlers)
   client.supports = function(method)
     return handlers[method] ~= nil or supports(method)
   end
-  return calls, function()
+  return calls, M.on_cleanup(function()
     client.request, client.supports = request, supports
-  end
+  end)
 end
 
 -- The params of the recorded calls of one method, in order.
@@ -304,6 +320,40 @@ function M.calls_of(calls, method)
     end
   end
   return out
+end
+
+-- The params of the last recorded call of method, or nil.
+function M.last_call(calls, method)
+  local list = M.calls_of(calls, method)
+  return list[#list]
+end
+
+-- Waits until method was called n times (recorded by fake_methods).
+function M.wait_calls(calls, method, n)
+  M.wait(function()
+    return #M.calls_of(calls, method) >= n
+  end, n .. " x " .. method, nil)
+end
+
+-- Calls open(args..., done) and waits until the view calls done; returns what it gave.
+function M.shown(open, ...)
+  local n = select("#", ...)
+  local args, got = { ... }, nil
+  args[n + 1] = function(d)
+    got = d == nil and true or d
+  end
+  open(unpack(args, 1, n + 1))
+  M.wait(function()
+    return got
+  end, "view shown")
+  return got
+end
+
+-- 0-based row of the first line of buf containing needle (asserted to exist).
+function M.row_with(buf, needle)
+  local line = M.find_line(buf, needle)
+  assert(line, needle .. " not in\n" .. M.text(buf))
+  return line - 1
 end
 
 -- Appends units through the protocol (a fixture), returning the Unit.

@@ -10,7 +10,7 @@ local knowledge = require("grove.ui.knowledge")
 
 local WS = "file:///ws"
 
-local calls, restore, restore_ui
+local calls, restore, restore_ui -- restored by h.cleanup after each test
 
 local function service(extra)
   local data = h.fixture("knowledge-get")
@@ -41,32 +41,19 @@ end
 local function open_map(extra)
   local data, handlers = service(extra)
   calls, restore = h.fake_methods(handlers)
-  local shown
-  knowledge.open(WS, function(d)
-    shown = d
-  end)
-  h.wait(function()
-    return shown
-  end, "map shown")
+  h.shown(knowledge.open, WS)
   return data
 end
 
 local function last(method)
-  local list = h.calls_of(calls, method)
-  return list[#list]
+  return h.last_call(calls, method)
 end
 
 local function wait_calls(method, n)
-  h.wait(function()
-    return #h.calls_of(calls, method) >= n
-  end, n .. " x " .. method)
+  h.wait_calls(calls, method, n)
 end
 
-local function row_of_text(buf, needle)
-  local line = h.find_line(buf, needle)
-  assert.truthy(line, needle .. " not in\n" .. h.text(buf))
-  return line - 1
-end
+local row_of_text = h.row_with
 
 local function float_text()
   return h.text(ask.float_buf())
@@ -75,17 +62,7 @@ end
 describe("knowledge map view (contract fixtures)", function()
   setup(h.start_server)
   teardown(h.stop_server)
-  after_each(function()
-    if restore_ui then
-      restore_ui()
-      restore_ui = nil
-    end
-    if restore then
-      restore()
-      restore = nil
-    end
-    vim.cmd("silent! only")
-  end)
+  after_each(h.cleanup)
 
   it("draws the hierarchy as a tree (several parents: under each) with semantic edges under their node", function()
     open_map()

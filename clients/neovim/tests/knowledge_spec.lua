@@ -38,13 +38,7 @@ local function until_graph(pred, msg)
 end
 
 local function open()
-  local shown
-  knowledge.open(ws, function(d)
-    shown = d
-  end)
-  h.wait(function()
-    return shown
-  end, "map shown")
+  h.shown(knowledge.open, ws)
   return knowledge.buf()
 end
 
@@ -67,13 +61,7 @@ describe("knowledge map view (real server)", function()
     h.stop_server()
   end)
   local restore
-  after_each(function()
-    if restore then
-      restore()
-      restore = nil
-    end
-    vim.cmd("silent! only")
-  end)
+  after_each(h.cleanup)
 
   it("a, r, s, d change the stored map; u undoes; the outline follows", function()
     if not need() then

@@ -25,6 +25,29 @@ local function selection_from_range(buf, line1, line2)
   return position.selection(buf, line1 - 1, 0, line2 - 1, nil)
 end
 
+-- The text and Source of lines line1..line2 (1-based) of buf: file URI, LSP range, language.
+local function captured(buf, line1, line2)
+  local content, range = selection_from_range(buf, line1, line2)
+  return content, {
+    uri = vim.uri_from_bufnr(buf),
+    range = range,
+    languageId = vim.bo[buf].filetype ~= "" and vim.bo[buf].filetype or "plaintext",
+  }
+end
+
+-- Asks for the memo (why this matters) into source.memo; go() unless cancelled.
+local function ask_memo(source, go)
+  vim.ui.input({ prompt = "Memo (why this matters): " }, function(memo)
+    if memo == nil then
+      return -- cancelled
+    end
+    if memo ~= "" then
+      source.memo = memo
+    end
+    go()
+  end)
+end
+
 -- Captures lines line1..line2 (1-based) of the current buffer; done(unit) after.
 function M.capture(line1, line2, done)
   local pid = state.project_id()
@@ -33,19 +56,9 @@ function M.capture(line1, line2, done)
     return
   end
   local buf = vim.api.nvim_get_current_buf()
-  local content, range = selection_from_range(buf, line1, line2)
-  local source = {
-    uri = vim.uri_from_bufnr(buf),
-    range = range,
-    languageId = vim.bo[buf].filetype ~= "" and vim.bo[buf].filetype or "plaintext",
-  }
-  vim.ui.input({ prompt = "Memo (why this matters): " }, function(memo)
-    if memo == nil then
-      return -- cancelled
-    end
-    if memo ~= "" then
-      source.memo = memo
-    end
+  local content, source = captured(buf, line1, line2)
+  local range = source.range
+  ask_memo(source, function()
     local params = {
       projectId = pid,
       parentId = state.cursor() or protocol.null,
@@ -102,22 +115,11 @@ function M.capture_to_board(line1, line2, opts, done)
       return
     end
     local buf = vim.api.nvim_get_current_buf()
-    local content, range = selection_from_range(buf, line1, line2)
-    local source = {
-      uri = vim.uri_from_bufnr(buf),
-      range = range,
-      languageId = vim.bo[buf].filetype ~= "" and vim.bo[buf].filetype or "plaintext",
-    }
+    local content, source = captured(buf, line1, line2)
     local ws = workspace.uri(buf)
-    symbol.find(buf, range.start.line, range.start.character, function(name)
+    symbol.find(buf, source.range.start.line, source.range.start.character, function(name)
       source.symbol = name
-      vim.ui.input({ prompt = "Memo (why this matters): " }, function(memo)
-        if memo == nil then
-          return -- cancelled
-        end
-        if memo ~= "" then
-          source.memo = memo
-        end
+      ask_memo(source, function()
         local params = { workspaceUri = ws, content = content, source = source }
         if opts.chat then
           params.projectId = pid

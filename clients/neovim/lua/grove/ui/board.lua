@@ -193,6 +193,7 @@ end
 
 local listening = false
 local views = {}
+local wsview = require("grove.ui.workspace_view")
 
 local function render_all()
   for _, get in pairs(views) do
@@ -215,79 +216,46 @@ function M.reload(done)
   end)
 end
 
+local function any_open()
+  for _, get in pairs(views) do
+    if get():is_open() then
+      return true
+    end
+  end
+  return false
+end
+
 local function listen()
   if listening then
     return
   end
   listening = true
-  -- Every client re-renders from the change any client made (checklist 33); a change
-  -- this view already shows (its own edit, reloaded on the reply) is skipped.
-  client.on(m.board_did_change, function(change)
-    if not s.data or type(change) ~= "table" then
-      return
+  -- Every client re-renders from the change any client made (checklist 33).
+  wsview.follow(m.board_did_change, function()
+    if not s.data or not any_open() then
+      return nil
     end
     local board = s.data.board or {}
-    if change.workspaceUri ~= s.ws and change.workspaceUri ~= board.workspaceUri then
-      return
-    end
-    if change.revision and change.revision == board.revision then
-      return
-    end
-    local open = false
-    for _, get in pairs(views) do
-      open = open or get():is_open()
-    end
-    if open then
-      M.reload()
-    end
+    return { s.ws, board.workspaceUri }, board.revision
+  end, function()
+    M.reload()
   end)
-end
-
-local function report(method, err)
-  local data = type(err.data) == "table" and err.data or {}
-  local at = data.opIndex and (" (operation " .. tostring(data.opIndex + 1) .. ")") or ""
-  vim.notify(string.format("Grove: %s: %s%s", method, tostring(err.message), at), vim.log.levels.WARN)
 end
 
 -- Sends ops as one grove/board/edit (one undo entry), then shows the board again;
--- done(change). A revision conflict (someone else changed the board) reloads.
+-- done(change). A refused edit (a revision conflict among them) reloads.
 function M.edit(ops, done)
   local board = s.data and s.data.board or {}
   local params = { workspaceUri = s.ws, ops = ops, expectedRevision = board.revision }
-  client.request(m.board_edit, params, function(err, change)
-    if err then
-      report("edit", err)
-      return M.reload()
-    end
-    M.reload(function()
-      if done then
-        done(change)
-      end
-    end)
-  end)
-end
-
-local function history(which, done)
-  local method = which == "undo" and m.board_undo or m.board_redo
-  client.request(method, { workspaceUri = s.ws }, function(err, change)
-    if err then
-      report(which, err)
-      return
-    end
-    M.reload(function()
-      if done then
-        done(change)
-      end
-    end)
-  end)
+  wsview.change(m.board_edit, params, "edit", M.reload, done, true)
 end
 
 function M.undo(done)
-  history("undo", done)
+  wsview.change(m.board_undo, { workspaceUri = s.ws }, "undo", M.reload, done)
 end
 
 function M.redo(done)
-  history("redo", done)
+  wsview.change(m.board_redo, { workspaceUri = s.ws }, "redo", M.reload, done)
 end
 
 -- The groups to pick from for `m`, with "(top level)" first; `except` is a group

@@ -121,47 +121,29 @@ function M.reload(done)
   end)
 end
 
+local wsview = require("grove.ui.workspace_view")
 local listening = false
 local function listen()
   if listening then
     return
   end
   listening = true
-  client.on(m.knowledge_did_change, function(change)
-    if not s.data or type(change) ~= "table" or not view():is_open() then
-      return
+  wsview.follow(m.knowledge_did_change, function()
+    if not s.data or not view():is_open() then
+      return nil
     end
     local info = s.data.knowledge or {}
-    if change.workspaceUri ~= s.ws and change.workspaceUri ~= info.workspaceUri then
-      return
-    end
-    if change.revision and change.revision == info.revision then
-      return
-    end
+    return { s.ws, info.workspaceUri }, info.revision
+  end, function()
     M.reload()
   end)
-end
-
-local function report(what, err)
-  local data = type(err.data) == "table" and err.data or {}
-  local at = data.opIndex and (" (operation " .. tostring(data.opIndex + 1) .. ")") or ""
-  vim.notify(string.format("Grove: %s: %s%s", what, tostring(err.message), at), vim.log.levels.WARN)
 end
 
 -- Sends ops as one grove/knowledge/edit (one undo entry); done(change) once shown.
 function M.edit(ops, done)
   local info = s.data and s.data.knowledge or {}
-  client.request(m.knowledge_edit, { workspaceUri = s.ws, ops = ops, expectedRevision = info.revision }, function(err, change)
-    if err then
-      report("edit", err)
-      return M.reload()
-    end
-    M.reload(function()
-      if done then
-        done(change)
-      end
-    end)
-  end)
+  local params = { workspaceUri = s.ws, ops = ops, expectedRevision = info.revision }
+  wsview.change(m.knowledge_edit, params, "edit", M.reload, done, true)
 end
 
 function M.add_child(node, done)
@@ -243,26 +225,12 @@ function M.to_chat(node, done)
   end)
 end
 
-local function history(which, done)
-  client.request(which == "undo" and m.knowledge_undo or m.knowledge_redo, { workspaceUri = s.ws }, function(err, change)
-    if err then
-      report(which, err)
-      return
-    end
-    M.reload(function()
-      if done then
-        done(change)
-      end
-    end)
-  end)
-end
-
 function M.undo(done)
-  history("undo", done)
+  wsview.change(m.knowledge_undo, { workspaceUri = s.ws }, "undo", M.reload, done)
 end
 
 function M.redo(done)
-  history("redo", done)
+  wsview.change(m.knowledge_redo, { workspaceUri = s.ws }, "redo", M.reload, done)
 end
 
 -- <CR>: the node's details and sources in the answer float (sources open with <CR>).
