@@ -62,18 +62,13 @@ local function open()
 end
 
 local function row_of(id)
-  local row = board.row_of(id)
-  assert.truthy(row, id .. " not drawn:\n" .. h.text(board.buf()))
-  return row
+  return h.drawn_row(board, id)
 end
 
 describe("board view (real server)", function()
   setup(function()
     h.start_server()
-    ws_dir = h.dir .. "/ws"
-    vim.fn.mkdir(ws_dir, "p")
-    config.options.workspace = ws_dir
-    ws = require("grove.workspace").uri()
+    ws_dir, ws = h.temp_workspace()
   end)
   teardown(function()
     config.options.workspace = nil

@@ -356,6 +356,25 @@ function M.row_with(buf, needle)
   return line - 1
 end
 
+-- A workspace folder of this spec's temporary directory (with the given
+-- subfolders), made the plugin's workspace; returns its path and URI.
+function M.temp_workspace(...)
+  local dir = M.dir .. "/ws"
+  vim.fn.mkdir(dir, "p")
+  for _, sub in ipairs({ ... }) do
+    vim.fn.mkdir(dir .. "/" .. sub, "p")
+  end
+  require("grove.config").options.workspace = dir
+  return dir, require("grove.workspace").uri()
+end
+
+-- The 0-based row where view module mod draws id (asserted to be drawn).
+function M.drawn_row(mod, id)
+  local row = mod.row_of(id)
+  assert(row, id .. " not drawn:\n" .. M.text(mod.buf()))
+  return row
+end
+
 -- Appends units through the protocol (a fixture), returning the Unit.
 function M.append(pid, parent, role, content, extra)
   local params = vim.tbl_extend("force", { projectId = pid, parentId = parent or vim.NIL, role = role, content = content }, extra or {})

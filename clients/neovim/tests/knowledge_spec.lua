@@ -43,18 +43,13 @@ local function open()
 end
 
 local function row_of(id)
-  local row = knowledge.row_of(id)
-  assert.truthy(row, id .. " not drawn:\n" .. h.text(knowledge.buf()))
-  return row
+  return h.drawn_row(knowledge, id)
 end
 
 describe("knowledge map view (real server)", function()
   setup(function()
     h.start_server()
-    ws_dir = h.dir .. "/ws"
-    vim.fn.mkdir(ws_dir .. "/docs", "p")
-    config.options.workspace = ws_dir
-    ws = require("grove.workspace").uri()
+    ws_dir, ws = h.temp_workspace("docs")
   end)
   teardown(function()
     config.options.workspace = nil

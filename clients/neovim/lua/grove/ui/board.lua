@@ -191,7 +191,6 @@ local function index(data)
   end
 end
 
-local listening = false
 local views = {}
 local wsview = require("grove.ui.workspace_view")
 
@@ -225,38 +224,17 @@ local function any_open()
   return false
 end
 
-local function listen()
-  if listening then
-    return
-  end
-  listening = true
-  -- Every client re-renders from the change any client made (checklist 33).
-  wsview.follow(m.board_did_change, function()
-    if not s.data or not any_open() then
-      return nil
-    end
-    local board = s.data.board or {}
-    return { s.ws, board.workspaceUri }, board.revision
-  end, function()
-    M.reload()
-  end)
-end
-
--- Sends ops as one grove/board/edit (one undo entry), then shows the board again;
--- done(change). A refused edit (a revision conflict among them) reloads.
-function M.edit(ops, done)
-  local board = s.data and s.data.board or {}
-  local params = { workspaceUri = s.ws, ops = ops, expectedRevision = board.revision }
-  wsview.change(m.board_edit, params, "edit", M.reload, done, true)
-end
-
-function M.undo(done)
-  wsview.change(m.board_undo, { workspaceUri = s.ws }, "undo", M.reload, done)
-end
-
-function M.redo(done)
-  wsview.change(m.board_redo, { workspaceUri = s.ws }, "redo", M.reload, done)
-end
+-- M.edit(ops, done), M.undo, M.redo; every client re-renders from the change any
+-- client made (checklist 33).
+local listen = wsview.store(M, {
+  edit = m.board_edit,
+  undo = m.board_undo,
+  redo = m.board_redo,
+  did_change = m.board_did_change,
+  info = "board",
+  state = s,
+  is_open = any_open,
+})
 
 -- The groups to pick from for `m`, with "(top level)" first; `except` is a group
 -- being moved (it cannot go into itself; the core refuses cycles deeper down).
@@ -520,18 +498,9 @@ view = listview.lazy(M, {
       end, "reorganise (visual: the selection)", any = true },
       { km.edit, M.edit_field, "edit a field" },
       { km.open, M.open_entry, "open" },
-      { km.undo, function()
-        M.undo()
-      end, "undo", any = true },
-      { km.redo, function()
-        M.redo()
-      end, "redo", any = true },
-      { km.refresh, function()
-        M.reload()
-      end, "refresh", any = true },
-      { km.help, function()
-        view():show_keys("Board keys")
-      end, "keys", any = true },
+      unpack(wsview.common_keys(km, M, function()
+        return view()
+      end, "Board keys")),
     }
   end,
 })

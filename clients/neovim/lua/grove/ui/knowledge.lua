@@ -122,29 +122,18 @@ function M.reload(done)
 end
 
 local wsview = require("grove.ui.workspace_view")
-local listening = false
-local function listen()
-  if listening then
-    return
-  end
-  listening = true
-  wsview.follow(m.knowledge_did_change, function()
-    if not s.data or not view():is_open() then
-      return nil
-    end
-    local info = s.data.knowledge or {}
-    return { s.ws, info.workspaceUri }, info.revision
-  end, function()
-    M.reload()
-  end)
-end
-
--- Sends ops as one grove/knowledge/edit (one undo entry); done(change) once shown.
-function M.edit(ops, done)
-  local info = s.data and s.data.knowledge or {}
-  local params = { workspaceUri = s.ws, ops = ops, expectedRevision = info.revision }
-  wsview.change(m.knowledge_edit, params, "edit", M.reload, done, true)
-end
+-- M.edit(ops, done) (one undo entry), M.undo, M.redo, and following didChange.
+local listen = wsview.store(M, {
+  edit = m.knowledge_edit,
+  undo = m.knowledge_undo,
+  redo = m.knowledge_redo,
+  did_change = m.knowledge_did_change,
+  info = "knowledge",
+  state = s,
+  is_open = function()
+    return view():is_open()
+  end,
+})
 
 function M.add_child(node, done)
   vim.ui.input({ prompt = node and string.format('New node under "%s": ', title_of(node.id)) or "New top-level node: " }, function(title)
@@ -225,14 +214,6 @@ function M.to_chat(node, done)
   end)
 end
 
-function M.undo(done)
-  wsview.change(m.knowledge_undo, { workspaceUri = s.ws }, "undo", M.reload, done)
-end
-
-function M.redo(done)
-  wsview.change(m.knowledge_redo, { workspaceUri = s.ws }, "redo", M.reload, done)
-end
-
 -- <CR>: the node's details and sources in the answer float (sources open with <CR>).
 function M.show(node)
   require("grove.ui.ask").show_node(node)
@@ -254,18 +235,9 @@ view = listview.lazy(M, {
       end, "ask about the node", any = true },
       { km.open, M.show, "details and sources" },
       { km.to_chat, M.to_chat, "send into the conversation" },
-      { km.undo, function()
-        M.undo()
-      end, "undo", any = true },
-      { km.redo, function()
-        M.redo()
-      end, "redo", any = true },
-      { km.refresh, function()
-        M.reload()
-      end, "refresh", any = true },
-      { km.help, function()
-        view():show_keys("Knowledge map keys")
-      end, "keys", any = true },
+      unpack(wsview.common_keys(km, M, function()
+        return view()
+      end, "Knowledge map keys")),
     }
   end,
 })
