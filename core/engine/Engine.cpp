@@ -43,6 +43,7 @@ void Engine::commitBatch() {
     impl_->pending.clear();
     impl_->suggestionPending.clear();
     impl_->memoletPending.clear();
+    impl_->boardPending.clear();
     impl_->dropCaches();
     impl_->dirty = false;
     throw;
@@ -63,6 +64,7 @@ void Engine::abortBatch() {
   impl_->pending.clear();
   impl_->suggestionPending.clear();
   impl_->memoletPending.clear();
+  impl_->boardPending.clear();
   impl_->dropCaches();
   impl_->dirty = false;
 }
@@ -89,12 +91,19 @@ void Engine::Impl::deliver() {
     if (memoletListener)
       for (const auto& e : events) memoletListener(e);
   }
+  if (!boardPending.empty()) {
+    auto events = std::move(boardPending);
+    boardPending.clear();
+    if (boardListener)
+      for (const auto& e : events) boardListener(e);
+  }
 }
 
 void Engine::Impl::dropCaches() {
   nodes.clear();
   projects.clear();
   memo.reset();
+  boards.reset();
 }
 
 // ---- Lookups ---------------------------------------------------------------

@@ -29,6 +29,7 @@
 #include "model/Suggestion.h"
 #include "model/ChangeOp.h"
 #include "model/UserModel.h"
+#include "engine/BoardApi.h"
 #include "engine/MemoletApi.h"
 #include "model/Unit.h"
 #include "ops/ScopeResolver.h"
@@ -352,6 +353,24 @@ public:
   std::vector<std::pair<std::string, std::string>> importedUnits(const std::string& projectId);
   void rememberImportedUnit(const std::string& projectId, const std::string& sourceId,
                             const std::string& unitId);
+
+  // The memory board (engine/Board*.cpp, DESIGN §11.2), per workspace. Every
+  // change is one undo entry of the workspace's board log, announced as a
+  // BoardChange (grove/board/didChange) once durable.
+  using BoardListener = std::function<void(const BoardChange&)>;
+  void setBoardListener(BoardListener listener);
+  /// Stores a note or snippet, analyses, places and evolves it (placement and
+  /// evolution are two undo entries). `projectId` also appends the code unit.
+  CaptureResult capture(const CaptureRequest& request);
+  BoardSnapshot board(const std::string& workspaceUri, bool archived);
+  /// Applies the ops all or nothing (errors carry opIndex); preview stores nothing.
+  BoardEditResult editBoard(const BoardEditRequest& request);
+  BoardChange undoBoard(const std::string& workspaceUri);
+  BoardChange redoBoard(const std::string& workspaceUri);
+  BoardSettings configureBoard(const std::string& workspaceUri, const BoardSettingsUpdate& update);
+  BoardSettings boardSettings(const std::string& workspaceUri);
+  /// Throws NotFound boardItemNotFound (also for an item of another workspace).
+  BoardItem boardItem(const std::string& workspaceUri, const std::string& itemId);
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();

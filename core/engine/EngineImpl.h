@@ -15,6 +15,7 @@
 namespace grove {
 
 struct MemoletState;  // engine/MemoletState.h: the in-memory vector indexes
+struct BoardState;    // engine/BoardState.h: the boards' vector caches
 
 /// A cached unit. `parent` is resolved lazily; a unit's parent never
 /// changes, so once resolved the pointer stays right (nodes are never freed
@@ -66,6 +67,11 @@ struct Engine::Impl {
   bool deferMemolets = false;
   MemoletListener memoletListener;
   std::vector<MemoletEvent> memoletPending;
+  // Boards: per-workspace vector caches (dropped with the other caches) and
+  // change events delivered like `pending`.
+  std::shared_ptr<BoardState> boards;
+  BoardListener boardListener;
+  std::vector<BoardChange> boardPending;
 
   Impl(std::unique_ptr<Store> s, Clock* c)
       : store(std::move(s)), clock(c ? c : &systemClock) {}
@@ -120,6 +126,7 @@ struct Engine::Impl {
 
   // Memolets (engine/MemoletIndexing.cpp).
   MemoletState& memolets();
+  BoardState& boardState();
   /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.
   void memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds);
   /// Indexes the project's units appended since its progress mark (at most
@@ -150,6 +157,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
   size_t pendingBefore = pending.size();
   size_t memoletPendingBefore = memoletPending.size();
   size_t suggestionPendingBefore = suggestionPending.size();
+  size_t boardPendingBefore = boardPending.size();
   try {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
@@ -171,6 +179,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
     pending.resize(std::min(pending.size(), pendingBefore));
     suggestionPending.resize(std::min(suggestionPending.size(), suggestionPendingBefore));
     memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));
+    boardPending.resize(std::min(boardPending.size(), boardPendingBefore));
     // Anything this mutation wrote to the caches is now wrong: reload lazily.
     if (dirty) dropCaches();
     dirty = wasDirty;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/Branch.h"
+#include "ports/BoardStore.h"
 #include "ports/MemoletStore.h"
 #include "model/Capsule.h"
 #include "model/Operation.h"
@@ -137,6 +138,9 @@ public:
   /// Memolets, their index, segmentation state and sandboxes, on this store's
   /// connection and transactions (store/MemoletRows.cpp).
   virtual MemoletStore& memolets() = 0;
+
+  /// The workspaces' memory boards (store/BoardRows.cpp), likewise.
+  virtual BoardStore& board() = 0;
 };
 
 }  // namespace grove

@@ -25,6 +25,7 @@ Session::Session(Engine& engine, llm::ProviderRegistry& providers, SessionOption
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+  engine_.setBoardListener([this](const BoardChange& e) { boards_.push_back(e); });
   startIndexing(options);
 }
 
@@ -36,6 +37,7 @@ Session::Session(Engine& engine, SessionOptions options)
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
+  engine_.setBoardListener([this](const BoardChange& e) { boards_.push_back(e); });
   startIndexing(options);
 }
 
@@ -47,6 +49,7 @@ Session::~Session() {
   engine_.setChangeListener(nullptr);
   engine_.setSuggestionListener(nullptr);
   engine_.setMemoletListener(nullptr);
+  engine_.setBoardListener(nullptr);
 }
 
 void Session::startIndexing(const SessionOptions& o) {
@@ -140,6 +143,11 @@ void Session::publish() {
     memolets_.clear();
     if (sink_.memolets) sink_.memolets(events);
     embedChangedMemolets(*this, events);
+  }
+  if (!boards_.empty()) {
+    auto events = std::move(boards_);
+    boards_.clear();
+    if (sink_.boards) sink_.boards(events);
   }
 }
 

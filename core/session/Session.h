@@ -54,6 +54,7 @@ struct EventSink {
   std::function<void(const std::vector<ChangeEvent>&)> changes;
   std::function<void(const std::vector<SuggestionEvent>&)> suggestions;
   std::function<void(const std::vector<MemoletEvent>&)> memolets;
+  std::function<void(const std::vector<BoardChange>&)> boards;
 };
 
 /// One configured provider, as grove/provider/list shows it.
@@ -162,6 +163,7 @@ private:
   std::vector<ChangeEvent> changes_;          // on the lock, until published
   std::vector<SuggestionEvent> suggestions_;  // likewise
   std::vector<MemoletEvent> memolets_;        // likewise
+  std::vector<BoardChange> boards_;           // likewise
   std::vector<std::function<void()>> afterCommit_;
   EventSink sink_;
   ManualExecutor* manual_ = nullptr;

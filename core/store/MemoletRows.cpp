@@ -171,8 +171,9 @@ MemoletRows::~MemoletRows() = default;
 
 void MemoletRows::putMemolet(const Memolet& m) {
   Stmt& st = st_->put.reset();
+  // A board capture of the workspace alone has no project (null, not '').
   st.bind(1, m.id)
-      .bind(2, m.projectId)
+      .bind(2, m.projectId.empty() ? std::optional<std::string>() : std::optional<std::string>(m.projectId))
       .bind(3, m.title)
       .bind(4, joinSpaces(m.keywords))
       .bind(5, m.summary)

@@ -272,6 +272,127 @@ CREATE TABLE import_units(
   PRIMARY KEY(project_id, source_id)
 ) WITHOUT ROWID;
 )sql",
+    // Next: Contexty's board (issue 16). Board items ARE memolets, and a
+    // capture that was never sent to a conversation belongs to its workspace
+    // alone, so memolets.project_id becomes nullable: SQLite cannot drop a NOT
+    // NULL, so the table is rebuilt (rowids kept, so the FTS index stays
+    // valid). Dropping it cascades to its sources and sandbox rows, which are
+    // kept aside and put back. The board's own state sits beside: one row per
+    // item keyed by memolet id, groups, links, each board's header and its
+    // undo log.
+    R"sql(
+CREATE TABLE board_keep_sources AS SELECT * FROM memolet_sources;
+CREATE TABLE board_keep_sandbox AS SELECT * FROM sandbox_items;
+CREATE TABLE memolets_next(
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  project_id TEXT REFERENCES projects(id) ON DELETE CASCADE,
+  title TEXT NOT NULL,
+  keywords TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  text TEXT NOT NULL,
+  terms TEXT NOT NULL,
+  span_unit_id TEXT,
+  span_start INTEGER,
+  span_end INTEGER,
+  parent_id TEXT,
+  cluster INTEGER NOT NULL DEFAULT 0,
+  x REAL NOT NULL DEFAULT 0.5,
+  y REAL NOT NULL DEFAULT 0.5,
+  vector BLOB NOT NULL,
+  embedding BLOB,
+  embedding_model TEXT,
+  tail_unit_id TEXT,
+  segment_sum BLOB,
+  exchanges INTEGER NOT NULL DEFAULT 0,
+  closed INTEGER NOT NULL DEFAULT 0,
+  manual INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+INSERT INTO memolets_next SELECT rowid, id, project_id, title, keywords, summary, text, terms,
+  span_unit_id, span_start, span_end, parent_id, cluster, x, y, vector, embedding, embedding_model,
+  tail_unit_id, segment_sum, exchanges, closed, manual, created_at, updated_at FROM memolets;
+DROP TABLE memolets;
+ALTER TABLE memolets_next RENAME TO memolets;
+CREATE INDEX memolets_project ON memolets(project_id, rowid);
+CREATE INDEX memolets_open ON memolets(tail_unit_id) WHERE closed = 0 AND manual = 0;
+CREATE TRIGGER memolets_fts_insert AFTER INSERT ON memolets BEGIN
+  INSERT INTO memolets_fts(rowid, title, keywords, terms)
+    VALUES (new.rowid, new.title, new.keywords, new.terms);
+END;
+CREATE TRIGGER memolets_fts_delete AFTER DELETE ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms);
+END;
+CREATE TRIGGER memolets_fts_update AFTER UPDATE OF title, keywords, terms ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms);
+  INSERT INTO memolets_fts(rowid, title, keywords, terms)
+    VALUES (new.rowid, new.title, new.keywords, new.terms);
+END;
+INSERT INTO memolet_sources SELECT * FROM board_keep_sources;
+INSERT INTO sandbox_items SELECT * FROM board_keep_sandbox;
+DROP TABLE board_keep_sources;
+DROP TABLE board_keep_sandbox;
+CREATE TABLE board_items(
+  memolet_id TEXT PRIMARY KEY REFERENCES memolets(id) ON DELETE CASCADE,
+  workspace_uri TEXT NOT NULL,
+  kind TEXT NOT NULL,        -- chat | snippet | note
+  source TEXT,               -- JSON, as units.source
+  memo TEXT NOT NULL DEFAULT '',
+  tags TEXT NOT NULL,        -- JSON array
+  context TEXT NOT NULL,
+  group_id TEXT,
+  archived INTEGER NOT NULL DEFAULT 0,
+  hidden INTEGER NOT NULL DEFAULT 0,
+  user_edited TEXT NOT NULL, -- JSON array of field names
+  badges TEXT NOT NULL,      -- JSON array
+  placement TEXT             -- JSON, the last placement
+) WITHOUT ROWID;
+CREATE INDEX board_items_workspace ON board_items(workspace_uri, group_id);
+CREATE TABLE board_groups(
+  id TEXT PRIMARY KEY,
+  workspace_uri TEXT NOT NULL,
+  parent_id TEXT,
+  title TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  user_edited TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  membership_changes INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX board_groups_workspace ON board_groups(workspace_uri, created_at);
+CREATE TABLE board_links(
+  id TEXT PRIMARY KEY,
+  workspace_uri TEXT NOT NULL,
+  from_id TEXT NOT NULL,
+  to_id TEXT NOT NULL,
+  label TEXT,
+  origin TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX board_links_workspace ON board_links(workspace_uri, created_at);
+CREATE TABLE boards(
+  workspace_uri TEXT PRIMARY KEY,
+  revision INTEGER NOT NULL DEFAULT 0,
+  next_seq INTEGER NOT NULL DEFAULT 1,
+  settings TEXT NOT NULL,    -- JSON BoardSettings
+  understanding TEXT NOT NULL DEFAULT '',
+  understanding_at INTEGER,
+  understanding_source TEXT NOT NULL DEFAULT 'native'
+) WITHOUT ROWID;
+CREATE TABLE board_ops(
+  workspace_uri TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,     -- JSON before/after images
+  undone INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  author TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(workspace_uri, seq)
+) WITHOUT ROWID;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

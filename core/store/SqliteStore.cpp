@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "store/Images.h"
+#include "store/BoardRows.h"
 #include "store/MemoletRows.h"
 #include "store/Migrations.h"
 #include "store/Sqlite.h"
@@ -533,6 +534,11 @@ size_t SqliteStore::runningStatements() { return impl_->db.runningStatements(); 
 MemoletStore& SqliteStore::memolets() {
   if (!memoletRows_) memoletRows_ = std::make_unique<MemoletRows>(impl_->db);
   return *memoletRows_;
+}
+
+BoardStore& SqliteStore::board() {
+  if (!boardRows_) boardRows_ = std::make_unique<BoardRows>(impl_->db, memolets());
+  return *boardRows_;
 }
 
 int SqliteStore::schemaVersion() {

@@ -107,6 +107,7 @@ public:
                        const std::string& unitId) override;
 
   MemoletStore& memolets() override;
+  BoardStore& board() override;  // BoardRows.cpp
 
 public:
   /// Statements between rows now (store tests: reads close their cursors).
@@ -120,6 +121,7 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<MemoletStore> memoletRows_;  // after impl_: destroyed before the connection
+  std::unique_ptr<BoardStore> boardRows_;       // uses memoletRows_: destroyed first
 };
 
 }  // namespace grove

@@ -6,6 +6,8 @@
 // must never contain secrets.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +36,18 @@ public:
   const std::string& id() const { return id_; }
   /// The parameter at fault, for InvalidArgument.
   const std::string& field() const { return field_; }
+  /// Which op of a multi-op call failed (board and map edits: data.opIndex).
+  const std::optional<int>& opIndex() const { return opIndex_; }
+  Error& withOpIndex(int i) {
+    opIndex_ = i;
+    return *this;
+  }
+  /// The current revision, for a revisionConflict (data.revision).
+  const std::optional<int64_t>& revision() const { return revision_; }
+  Error& withRevision(int64_t r) {
+    revision_ = r;
+    return *this;
+  }
 
   static Error notFound(std::string reason, std::string id) {
     std::string msg = reason + ": " + id;
@@ -55,6 +69,8 @@ private:
   std::string reason_;
   std::string id_;
   std::string field_;
+  std::optional<int> opIndex_;
+  std::optional<int64_t> revision_;
 };
 
 }  // namespace grove

@@ -37,6 +37,7 @@ MethodTable makeMethodTable() {
   registerCapsuleHandlers(t);
   registerUserModelHandlers(t);
   registerInterchangeHandlers(t);
+  registerBoardHandlers(t);
   return t;
 }
 

@@ -87,6 +87,7 @@ void registerSuggestionHandlers(MethodTable&);
 void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
 void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
+void registerBoardHandlers(MethodTable&);        // grove/board/*, grove/workspace/configure
 
 /// Every method of this build.
 MethodTable makeMethodTable();

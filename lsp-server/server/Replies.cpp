@@ -14,7 +14,10 @@ json errorReply(const json& id, int code, const std::string& message, json data)
   return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(err)}};
 }
 
-json errorReply(const json& id, const Error& e) {
+namespace {
+
+// The error's code and data by its kind; errorReply adds what any kind may carry.
+json errorData(const json& id, const Error& e) {
   switch (e.kind()) {
     case ErrorKind::NotFound:
       return errorReply(id, rpc::NotFound, e.what(), {{"kind", e.reason()}, {"id", e.id()}});
@@ -35,6 +38,19 @@ json errorReply(const json& id, const Error& e) {
       return errorReply(id, rpc::RequestCancelled, e.what());
   }
   return errorReply(id, rpc::InternalError, e.what());
+}
+
+}  // namespace
+
+json errorReply(const json& id, const Error& e) {
+  json reply = errorData(id, e);
+  json& err = reply["error"];
+  auto data = err.find("data");
+  if (data != err.end() && data->is_object()) {
+    if (e.opIndex()) (*data)["opIndex"] = *e.opIndex();
+    if (e.revision()) (*data)["revision"] = *e.revision();
+  }
+  return reply;
 }
 
 json notification(const std::string& method, json params) {

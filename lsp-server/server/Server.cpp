@@ -5,6 +5,7 @@
 #include "jsonrpc/ErrorCodes.h"
 #include "jsonrpc/FrameReader.h"
 #include "jsonrpc/JsonDepth.h"
+#include "protocol/BoardJson.h"
 #include "protocol/Convert.h"
 #include "protocol/SuggestionJson.h"
 #include "server/ChangeResult.h"
@@ -68,6 +69,11 @@ void Server::listen() {
     for (const auto& e : events)
       out.push_back(notification("grove/memolet/didChange",
                                  {{"projectId", e.projectId}, {"memoletIds", e.memoletIds}}));
+    broadcast(out);
+  };
+  sink.boards = [this](const std::vector<BoardChange>& events) {
+    std::vector<json> out;
+    for (const auto& e : events) out.push_back(notification("grove/board/didChange", proto::toJson(e)));
     broadcast(out);
   };
   session_.setEventSink(std::move(sink));

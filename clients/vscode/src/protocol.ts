@@ -98,6 +98,15 @@ export const METHODS = {
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
 
+  // The memory board (issue 16): the core's methods; the board views come later.
+  "grove/board/capture": req(false, false),
+  "grove/board/get": req(false, false),
+  "grove/board/edit": req(false, false),
+  "grove/board/undo": req(false, false),
+  "grove/board/redo": req(false, false),
+  "grove/board/didChange": note('server→client', false),
+  "grove/workspace/configure": req(false, false),
+
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),
 } as const satisfies Record<string, MethodInfo>;

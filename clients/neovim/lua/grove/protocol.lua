@@ -163,6 +163,12 @@ M.methods = {
   { "grove/chat/refine", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
+  { "grove/board/capture", used = false },
+  { "grove/board/get", used = false },
+  { "grove/board/edit", used = false },
+  { "grove/board/undo", used = false },
+  { "grove/board/redo", used = false },
+  { "grove/workspace/configure", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }
@@ -174,6 +180,7 @@ M.notifications = {
   { "grove/suggestion/didCreate", used = true },
   { "grove/suggestion/didChange", used = true },
   { "grove/memolet/didChange", used = true },
+  { "grove/board/didChange", used = false },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.

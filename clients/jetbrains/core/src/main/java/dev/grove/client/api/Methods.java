@@ -60,6 +60,14 @@ public final class Methods {
   // Import and export (issue 18): used by the command line, no IDE action yet.
   public static final String IMPORT_RUN = "grove/import/run";
   public static final String EXPORT_RUN = "grove/export/run";
+  // The memory board (issue 16): the core's methods; the board view comes later.
+  public static final String BOARD_CAPTURE = "grove/board/capture";
+  public static final String BOARD_GET = "grove/board/get";
+  public static final String BOARD_EDIT = "grove/board/edit";
+  public static final String BOARD_UNDO = "grove/board/undo";
+  public static final String BOARD_REDO = "grove/board/redo";
+  public static final String BOARD_DID_CHANGE = "grove/board/didChange";
+  public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).

@@ -1,0 +1,92 @@
+// The Engine's board API types (issue 16, DESIGN §11.2): capture, the
+// snapshot `get` answers, the edit ops and what a change reports.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/Board.h"
+#include "model/Unit.h"
+#include "support/Field.h"
+
+namespace grove {
+
+struct CaptureRequest {
+  std::string workspaceUri;
+  std::string content;
+  std::optional<Source> source;  // present: a snippet, else a note
+  std::optional<std::string> title;
+  std::optional<std::string> projectId;  // also append the code unit there
+  Field<std::string> parentId;           // the unit's parent (absent: the cursor)
+  Field<std::string> groupId;            // placed by hand (null: unassigned)
+};
+
+struct BoardEvolution {
+  struct Updated {
+    std::string itemId;
+    std::vector<std::string> fields;
+  };
+  std::vector<Updated> updated;
+  std::vector<std::string> proposed;  // suggestion ids (cards)
+};
+
+struct CaptureResult {
+  BoardItem item;
+  BoardPlacement placement;
+  std::optional<BoardEvolution> evolution;
+  std::optional<Unit> unit;
+};
+
+/// A group as `get` shows it: with its direct members.
+struct BoardGroupView {
+  BoardGroup group;
+  std::vector<std::string> itemIds;
+  std::vector<std::string> groupIds;
+};
+
+struct BoardSnapshot {
+  BoardInfo board;
+  std::vector<BoardGroupView> groups;
+  std::vector<BoardItem> items;
+  std::vector<BoardLink> links;
+};
+
+/// One BoardOp of grove/board/edit; which fields count depends on `op`.
+struct BoardOp {
+  enum class Kind { UpdateItem, Move, Group, UpdateGroup, Ungroup, Link, Unlink };
+  Kind op = Kind::UpdateItem;
+  std::string id;                   // UpdateItem, UpdateGroup, Ungroup, Unlink
+  std::optional<std::string> ref;   // Group, Link: "$ref" for later ops
+  std::optional<std::string> title, summary, context, memo, content;
+  std::optional<std::vector<std::string>> tags;
+  std::optional<bool> hidden, archived;
+  bool dismissBadges = false;
+  std::vector<std::string> itemIds, groupIds;  // Move, Group
+  std::optional<std::string> to;               // Move: the group (nullopt: top level); Link: item
+  std::string from;                            // Link
+  Field<std::string> label;                    // Link
+  Field<std::string> parentId;                 // Group
+};
+
+struct BoardEditRequest {
+  std::string workspaceUri;
+  std::vector<BoardOp> ops;
+  bool preview = false;
+  std::optional<int64_t> expectedRevision;
+};
+
+struct BoardEditResult {
+  BoardChange change;
+  std::map<std::string, std::string> refs;
+};
+
+/// grove/workspace/configure's board half: absent fields stay.
+struct BoardSettingsUpdate {
+  std::optional<double> minGroupScore, relatedFloor, linkScore, evolveScore;
+  std::optional<int> relatedK, groupMentionSize;
+  std::optional<std::string> evolution;
+};
+
+}  // namespace grove

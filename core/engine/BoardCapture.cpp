@@ -1,0 +1,256 @@
+// Engine: grove/board/capture, native path. A note or snippet is stored and
+// analysed offline (title, summary, tags, context), placed by Contexty's
+// formula over native sigma (one undo entry with the capture), then evolves
+// its related items (another entry). Behaviour: design/board-and-knowledge.md.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/BoardState.h"
+#include "memory/BoardPlacement.h"
+#include "memory/FtsText.h"
+#include "memory/Keywords.h"
+#include "memory/Rrf.h"
+#include "memory/Summary.h"
+#include "support/Ids.h"
+#include "text/Tokenizer.h"
+
+namespace grove {
+
+namespace {
+
+constexpr size_t kPrefilter = 50;    // candidates scored per placement
+constexpr size_t kMaxTitle = 80;
+
+std::string firstLine(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  size_t e = text.find('\n', b);
+  std::string line = text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+  if (line.size() > kMaxTitle) {
+    size_t cut = kMaxTitle;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    line = line.substr(0, cut) + "…";
+  }
+  return line;
+}
+
+std::string pathOf(const std::string& uri) {
+  size_t slash = uri.find_last_of('/');
+  return slash == std::string::npos ? uri : uri.substr(slash + 1);
+}
+
+/// Offline analysis: the title is the symbol or the first line, the summary
+/// extractive, the tags the top keywords, the context where it came from.
+void analyse(Engine::Impl& e, BoardItem& item, const std::optional<std::string>& title) {
+  const std::string& content = item.memolet.text;
+  if (title && !title->empty()) {
+    item.memolet.title = *title;
+    item.userEdited.push_back("title");
+  } else if (item.source && item.source->symbol && !item.source->symbol->empty()) {
+    item.memolet.title = *item.source->symbol;
+  } else {
+    item.memolet.title = firstLine(item.memo.empty() ? content : item.memo);
+  }
+  if (item.memolet.title.empty()) item.memolet.title = "Untitled";
+  item.memolet.summary = memory::extractiveSummary(item.memo.empty() ? content : item.memo + "\n\n" + content, 2);
+  MemoletStore& ms = e.store->memolets();
+  auto df = [&](std::string_view term) { return ms.documentFrequency(term); };
+  item.tags = memory::keywordTerms(text::tokenize(item.memo + "\n" + content), 5, df, ms.documentCount() + 1);
+  if (item.source) {
+    std::string where = pathOf(item.source->uri);
+    if (item.source->symbol && !item.source->symbol->empty()) where += " (" + *item.source->symbol + ")";
+    item.context = "captured from " + where;
+  }
+}
+
+/// Candidates: the non-archived items, prefiltered to kPrefilter by BM25
+/// plus vectors (fused by rank), each with its native sigma.
+std::vector<memory::PlacementCandidate> candidates(Engine::Impl& e, const BoardItem& m,
+                                                   const BoardSettings& s) {
+  BoardIndex& idx = board::index(e, m.workspaceUri);
+  text::HashedVector mv = text::HashedVector::fromBlob(m.memolet.vector);
+  std::vector<std::pair<double, size_t>> byVector;
+  byVector.reserve(idx.entries.size());
+  for (size_t i = 0; i < idx.entries.size(); ++i) {
+    const BoardEntry& c = idx.entries[i];
+    if (c.archived || c.id == m.id()) continue;
+    byVector.push_back({mv.cosine(c.vector), i});
+  }
+  size_t keep = std::min(kPrefilter, byVector.size());
+  std::partial_sort(byVector.begin(), byVector.begin() + static_cast<long>(keep), byVector.end(),
+                    [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> vectorRanking;
+  for (size_t i = 0; i < keep; ++i) vectorRanking.push_back(idx.entries[byVector[i].second].id);
+  std::vector<std::string> bm25Ranking;
+  for (const auto& r : e.store->board().bm25(m.workspaceUri, memory::ftsMatchQuery(boardItemText(m)), kPrefilter))
+    if (r.id != m.id()) bm25Ranking.push_back(r.id);
+  auto fused = memory::reciprocalRankFusion({vectorRanking, bm25Ranking});
+  if (fused.size() > kPrefilter) fused.resize(kPrefilter);
+
+  std::vector<memory::PlacementCandidate> out;
+  for (const auto& f : fused) {
+    auto it = idx.at.find(f.id);
+    if (it == idx.at.end()) continue;
+    const BoardEntry& c = idx.entries[it->second];
+    double sigma = std::clamp(mv.cosine(c.vector), 0.0, 1.0);
+    if (sigma < s.relatedFloor) sigma = 0;
+    out.push_back({c.id, c.groupId, sigma});
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, int64_t>> newestMembers(BoardIndex& idx) {
+  std::map<std::string, int64_t> newest;
+  for (const auto& c : idx.entries)
+    if (c.groupId && !c.archived) newest[*c.groupId] = std::max(newest[*c.groupId], c.createdAt);
+  return {newest.begin(), newest.end()};
+}
+
+/// Places m (already written in tx) and links it; returns the placement.
+BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const BoardSettings& s,
+                         std::vector<memory::PlacementCandidate>& related) {
+  memory::PlacementInput in;
+  in.candidates = candidates(e, m, s);
+  BoardIndex& idx = board::index(e, m.workspaceUri);
+  in.groupNewest = newestMembers(idx);
+  in.relatedK = static_cast<size_t>(std::max(1, s.relatedK));
+  in.minGroupScore = s.minGroupScore;
+  in.linkScore = s.linkScore;
+  memory::PlacementDecision d = memory::place(in);
+  related = d.related;
+
+  BoardPlacement p;
+  p.score = d.score;
+  p.threshold = s.minGroupScore;
+  p.method = "native";
+  for (const auto& r : d.related) p.related.push_back({r.id, r.sigma});
+  for (const auto& g : d.groups) p.groups.push_back({g.groupId, g.score});
+  if (d.groupId) {
+    p.groupId = *d.groupId;
+  } else {
+    BoardGroup g;
+    g.id = newId('g');
+    g.workspaceUri = m.workspaceUri;
+    g.origin = "placement";
+    g.createdAt = e.now();
+    auto [title, summary] = board::describe(e, {boardItemText(m)});
+    g.title = title;
+    g.summary = summary;
+    board::writeGroup(e, tx, g);
+    p.groupId = g.id;
+    p.created = true;
+  }
+  m.groupId = p.groupId;
+  m.placement = p;
+  board::writeItem(e, tx, m);
+  if (!p.created) board::membershipChanged(e, tx, p.groupId);
+  for (const auto& l : d.links)
+    board::writeLink(e, tx, BoardLink{newId('l'), m.workspaceUri, m.id(), l.id, std::nullopt, "placement", e.now()});
+  return p;
+}
+
+/// Evolution: each related item with sigma >= evolveScore gains m's tags
+/// that occur in its text and a "Related:" line in its context. A field the
+/// user edited is never written: it is proposed instead (badge `proposed`).
+BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, const BoardSettings& s,
+                             const std::vector<memory::PlacementCandidate>& related) {
+  BoardEvolution out;
+  if (s.evolution == "off") return out;
+  for (const auto& r : related) {
+    if (r.sigma < s.evolveScore) continue;
+    auto old = e.store->board().item(r.id);
+    if (!old || old->archived) continue;
+    auto ev = memory::evolve(old->tags, old->context, boardItemText(*old), m.tags, m.memolet.title);
+    BoardItem next = *old;
+    std::vector<std::string> written, proposed;
+    auto decide = [&](bool changed, const char* field) {
+      if (!changed) return false;
+      bool mine = old->edited(field) || s.evolution == "cards";
+      (mine ? proposed : written).push_back(field);
+      return !mine;
+    };
+    if (decide(ev.tagsChanged, "tags")) next.tags = ev.tags;
+    if (decide(ev.contextChanged, "context")) next.context = ev.context;
+    if (written.empty() && proposed.empty()) continue;
+    if (!written.empty()) {
+      next.badges.push_back({"updated", written, m.id(), std::nullopt, e.now()});
+      out.updated.push_back({r.id, written});
+    }
+    // Cards for proposals need workspace suggestions (left for the cards
+    // work): the badge records what would change, with no card yet.
+    if (!proposed.empty()) next.badges.push_back({"proposed", proposed, m.id(), std::nullopt, e.now()});
+    next.memolet.updatedAt = e.now();
+    board::writeItem(e, tx, std::move(next));
+  }
+  return out;
+}
+
+}  // namespace
+
+CaptureResult Engine::capture(const CaptureRequest& r) {
+  std::string ws = board::workspace(r.workspaceUri);
+  if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw Error::invalidArg("content", "content must not be empty");
+  CaptureResult out;
+  impl_->mutate([&] {
+    // The code unit first, exactly as grove/unit/append (its own didChange).
+    if (r.projectId) {
+      AppendRequest a;
+      a.projectId = *r.projectId;
+      a.parentId = r.parentId ? *r.parentId : impl_->state(*r.projectId).project.cursorId;
+      a.role = Role::User;
+      a.kind = r.source ? Kind::Code : Kind::Note;
+      a.content = r.content;
+      a.source = r.source;
+      out.unit = append(a);
+    }
+    BoardSettings s = impl_->store->board().info(ws).settings;
+    BoardItem item;
+    item.memolet.id = newId('m');
+    item.memolet.projectId = r.projectId.value_or("");
+    item.memolet.text = r.content;
+    item.memolet.manual = true;
+    item.memolet.closed = true;
+    item.memolet.createdAt = item.memolet.updatedAt = impl_->now();
+    if (out.unit) item.memolet.sourceUnitIds.push_back(out.unit->id);
+    item.workspaceUri = ws;
+    item.kind = r.source ? "snippet" : "note";
+    item.source = r.source;
+    if (r.source) item.memo = r.source->memo;
+    analyse(*impl_, item, r.title);
+
+    BoardTx tx{ws, "capture", {}, {}, {}};
+    if (r.groupId) {
+      // Placed by hand (or left unassigned with null).
+      std::optional<std::string> g = *r.groupId;
+      if (g) board::groupIn(*impl_, ws, *g);
+      item.groupId = g;
+      item.userEdited.push_back("group");
+      BoardPlacement p;
+      p.groupId = g.value_or("");
+      p.threshold = s.minGroupScore;
+      p.method = "manual";
+      item.placement = p;
+      board::writeItem(*impl_, tx, item);
+      if (g) board::membershipChanged(*impl_, tx, *g);
+      out.placement = p;
+      out.item = item;
+      board::finish(*impl_, tx, "capture");
+      return;
+    }
+    board::writeItem(*impl_, tx, item);  // gives m its vector for the candidates
+    item = *impl_->store->board().item(item.id());
+    std::vector<memory::PlacementCandidate> related;
+    out.placement = placeItem(*impl_, tx, item, s, related);
+    board::finish(*impl_, tx, "capture");
+
+    BoardTx evolveTx{ws, "evolve", {}, {}, {}};
+    out.evolution = evolveRelated(*impl_, evolveTx, item, s, related);
+    board::finish(*impl_, evolveTx, "evolve");
+    out.item = *impl_->store->board().item(item.id());
+  });
+  return out;
+}
+
+}  // namespace grove

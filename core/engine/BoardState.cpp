@@ -1,0 +1,226 @@
+// Engine: the board's recorder, caches and lookups (engine/BoardState.h).
+#include "engine/BoardState.h"
+
+#include <algorithm>
+
+#include "memory/Keywords.h"
+#include "memory/Summary.h"
+#include "ops/WorkspaceUri.h"
+#include "text/Tokenizer.h"
+
+namespace grove {
+
+void BoardIndex::put(BoardEntry e) {
+  auto it = at.find(e.id);
+  if (it != at.end()) {
+    entries[it->second] = std::move(e);
+    return;
+  }
+  at.emplace(e.id, entries.size());
+  entries.push_back(std::move(e));
+}
+
+void BoardIndex::erase(const std::string& id) {
+  auto it = at.find(id);
+  if (it == at.end()) return;
+  size_t i = it->second;
+  at.erase(it);
+  if (i + 1 != entries.size()) {
+    entries[i] = std::move(entries.back());
+    at[entries[i].id] = i;
+  }
+  entries.pop_back();
+}
+
+std::string boardItemText(const BoardItem& item) {
+  std::string out = item.memolet.title + "\n" + item.memolet.summary + "\n";
+  for (const auto& t : item.tags) out += t + " ";
+  out += "\n" + item.memo + "\n" + item.context + "\n" + item.memolet.text;
+  return out;
+}
+
+BoardState& Engine::Impl::boardState() {
+  if (!boards) boards = std::make_shared<BoardState>();
+  return *boards;
+}
+
+namespace board {
+
+namespace {
+
+BoardEntry entryOf(const BoardItem& item) {
+  return BoardEntry{item.id(), item.groupId, text::HashedVector::fromBlob(item.memolet.vector),
+                    item.memolet.createdAt, item.archived};
+}
+
+template <class T, class Read>
+BoardImage<T>& touch(std::vector<BoardImage<T>>& images, const std::string& id, Read read) {
+  for (auto& im : images)
+    if (im.id == id) return im;
+  BoardImage<T> im;
+  im.id = id;
+  im.before = read();
+  im.after = im.before;
+  images.push_back(std::move(im));
+  return images.back();
+}
+
+}  // namespace
+
+BoardIndex& index(Engine::Impl& e, const std::string& ws) {
+  auto& all = e.boardState().workspaces;
+  auto it = all.find(ws);
+  if (it != all.end()) return it->second;
+  BoardIndex& idx = all[ws];
+  for (const auto& item : e.store->board().items(ws, true)) idx.put(entryOf(item));
+  return idx;
+}
+
+void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
+  auto& im = touch(tx.items, item.id(), [&] { return e.store->board().item(item.id()); });
+  item.memolet.keywords = item.tags;
+  item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  e.store->board().putItem(item);
+  e.dirty = true;
+  index(e, tx.workspaceUri).put(entryOf(item));
+  im.after = std::move(item);
+}
+
+void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id) {
+  auto& im = touch(tx.items, id, [&] { return e.store->board().item(id); });
+  e.store->board().deleteItem(id);
+  e.dirty = true;
+  index(e, tx.workspaceUri).erase(id);
+  im.after.reset();
+}
+
+void writeGroup(Engine::Impl& e, BoardTx& tx, const BoardGroup& g) {
+  auto& im = touch(tx.groups, g.id, [&] { return e.store->board().group(g.id); });
+  e.store->board().putGroup(g);
+  e.dirty = true;
+  im.after = g;
+}
+
+void removeGroup(Engine::Impl& e, BoardTx& tx, const std::string& id) {
+  auto& im = touch(tx.groups, id, [&] { return e.store->board().group(id); });
+  e.store->board().deleteGroup(id);
+  e.dirty = true;
+  im.after.reset();
+}
+
+void writeLink(Engine::Impl& e, BoardTx& tx, const BoardLink& l) {
+  auto& im = touch(tx.links, l.id, [&] { return e.store->board().link(l.id); });
+  e.store->board().putLink(l);
+  e.dirty = true;
+  im.after = l;
+}
+
+void removeLink(Engine::Impl& e, BoardTx& tx, const std::string& id) {
+  auto& im = touch(tx.links, id, [&] { return e.store->board().link(id); });
+  e.store->board().deleteLink(id);
+  e.dirty = true;
+  im.after.reset();
+}
+
+namespace {
+
+template <class T>
+std::vector<std::string> changedIds(const std::vector<BoardImage<T>>& images) {
+  std::vector<std::string> ids;
+  for (const auto& im : images) ids.push_back(im.id);
+  return ids;
+}
+
+}  // namespace
+
+BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op) {
+  BoardStore& store = e.store->board();
+  BoardInfo info = store.info(tx.workspaceUri);
+  BoardChange change;
+  change.workspaceUri = tx.workspaceUri;
+  change.op = op;
+  change.actor = e.actor;
+  change.itemIds = changedIds(tx.items);
+  change.groupIds = changedIds(tx.groups);
+  change.linkIds = changedIds(tx.links);
+  if (tx.items.empty() && tx.groups.empty() && tx.links.empty()) {
+    change.revision = info.revision;
+    return change;
+  }
+  BoardOperation log;
+  log.workspaceUri = tx.workspaceUri;
+  log.kind = tx.kind;
+  log.items = tx.items;
+  log.groups = tx.groups;
+  log.links = tx.links;
+  log.createdAt = e.now();
+  log.author = e.actor;
+  store.dropUndoneOps(tx.workspaceUri);
+  store.appendOp(log);
+  info = store.info(tx.workspaceUri);  // appendOp may have made the header
+  info.revision += 1;
+  info.understanding.updatedAt = e.now();  // the native text is derived when the board is read
+  store.putInfo(info);
+  e.dirty = true;
+  change.revision = info.revision;
+  e.boardPending.push_back(change);
+  return change;
+}
+
+std::string workspace(const std::string& uri) {
+  auto ws = normalizeWorkspaceUri(uri);
+  if (!ws) throw Error::invalidArg("workspaceUri", "workspaceUri must be a URI (file:///path/to/folder)");
+  return *ws;
+}
+
+BoardItem itemIn(Engine::Impl& e, const std::string& ws, const std::string& id) {
+  auto item = e.store->board().item(id);
+  if (!item || item->workspaceUri != ws) throw Error::notFound("boardItemNotFound", id);
+  return *item;
+}
+
+BoardGroup groupIn(Engine::Impl& e, const std::string& ws, const std::string& id) {
+  auto g = e.store->board().group(id);
+  if (!g || g->workspaceUri != ws) throw Error::notFound("boardGroupNotFound", id);
+  return *g;
+}
+
+BoardLink linkIn(Engine::Impl& e, const std::string& ws, const std::string& id) {
+  auto l = e.store->board().link(id);
+  if (!l || l->workspaceUri != ws) throw Error::notFound("boardLinkNotFound", id);
+  return *l;
+}
+
+std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<std::string>& texts) {
+  std::string all;
+  for (const auto& t : texts) all += t + "\n\n";
+  MemoletStore& ms = e.store->memolets();
+  auto df = [&](std::string_view term) { return ms.documentFrequency(term); };
+  auto terms = memory::keywordTerms(text::tokenize(all), 3, df, ms.documentCount() + 1);
+  std::string title;
+  for (const auto& t : terms) title += (title.empty() ? "" : " ") + t;
+  if (title.empty()) title = "Untitled";
+  return {title, memory::extractiveSummary(all, 2)};
+}
+
+void membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId) {
+  auto g = e.store->board().group(groupId);
+  if (!g) return;
+  g->membershipChanges += 1;
+  bool titleMine = std::find(g->userEdited.begin(), g->userEdited.end(), "title") != g->userEdited.end();
+  bool summaryMine = std::find(g->userEdited.begin(), g->userEdited.end(), "summary") != g->userEdited.end();
+  if (g->membershipChanges >= 3 && !(titleMine && summaryMine)) {
+    std::vector<std::string> texts;
+    for (const auto& entry : index(e, tx.workspaceUri).entries)
+      if (entry.groupId == groupId)  // the store already holds this transaction's writes
+        if (auto item = e.store->board().item(entry.id)) texts.push_back(boardItemText(*item));
+    auto [title, summary] = describe(e, texts);
+    if (!titleMine) g->title = title;
+    if (!summaryMine) g->summary = summary;
+    g->membershipChanges = 0;
+  }
+  writeGroup(e, tx, *g);
+}
+
+}  // namespace board
+}  // namespace grove

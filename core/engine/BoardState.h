@@ -1,0 +1,85 @@
+// Board internals shared by engine/Board*.cpp: the per-workspace caches that
+// keep placement fast (each item's vector and group, so one placement among
+// 10,000 items scans memory, not the store) and the recorder that turns a
+// mutation into one undo entry of before and after images.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/EngineImpl.h"
+#include "model/Board.h"
+#include "text/HashedVector.h"
+
+namespace grove {
+
+struct BoardEntry {
+  std::string id;
+  std::optional<std::string> groupId;
+  text::HashedVector vector;
+  int64_t createdAt = 0;
+  bool archived = false;
+};
+
+/// One workspace's cache, loaded on first use.
+struct BoardIndex {
+  std::vector<BoardEntry> entries;
+  std::unordered_map<std::string, size_t> at;  // id -> index in entries
+  void put(BoardEntry e);
+  void erase(const std::string& id);
+};
+
+struct BoardState {
+  std::unordered_map<std::string, BoardIndex> workspaces;
+};
+
+/// A board mutation in progress: the first image of each row it touches, the
+/// last one written, in touch order.
+struct BoardTx {
+  std::string workspaceUri;
+  std::string kind;  // capture | evolve | edit | accept
+  std::vector<BoardImage<BoardItem>> items;
+  std::vector<BoardImage<BoardGroup>> groups;
+  std::vector<BoardImage<BoardLink>> links;
+};
+
+/// What the board's vector and BM25 document hold: the fields a person
+/// reads on the card, code-aware tokenised.
+std::string boardItemText(const BoardItem& item);
+
+namespace board {
+
+/// The engine's board writes, recorded in `tx` (store first, then the cache).
+void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item);
+void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id);
+void writeGroup(Engine::Impl& e, BoardTx& tx, const BoardGroup& group);
+void removeGroup(Engine::Impl& e, BoardTx& tx, const std::string& id);
+void writeLink(Engine::Impl& e, BoardTx& tx, const BoardLink& link);
+void removeLink(Engine::Impl& e, BoardTx& tx, const std::string& id);
+/// Logs the entry (when it touched anything), bumps the revision and queues
+/// the change. `op` names the change.
+BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op);
+/// The workspace's cache (loads it on first use).
+BoardIndex& index(Engine::Impl& e, const std::string& workspaceUri);
+
+/// Lookups that fail as the contract says (1001 with the id).
+BoardItem itemIn(Engine::Impl& e, const std::string& workspaceUri, const std::string& id);
+BoardGroup groupIn(Engine::Impl& e, const std::string& workspaceUri, const std::string& id);
+BoardLink linkIn(Engine::Impl& e, const std::string& workspaceUri, const std::string& id);
+/// A valid, normalised workspace URI (-32602 workspaceUri otherwise).
+std::string workspace(const std::string& uri);
+
+/// A generated group title (top 3 keywords) and extractive summary of texts.
+std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<std::string>& texts);
+/// Counts one membership change of a group; after 3, rewrites its title and
+/// summary from its members unless the user edited them.
+void membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId);
+/// The native understanding of a board (synchronous; DESIGN "Understanding offline").
+std::string understanding(const std::vector<BoardItem>& items, const std::vector<BoardGroup>& groups,
+                          const std::vector<BoardLink>& links);
+
+}  // namespace board
+}  // namespace grove
