@@ -351,7 +351,7 @@ function M.edit_field(e, done)
   if e.kind == "item" then
     for _, f in ipairs(M.ITEM_FIELDS) do
       local owns = obj.kind ~= "chat" or f ~= "content"
-      if owns and (f ~= "memo" or obj.kind == "snippet") then
+      if owns and (f ~= "memo" or obj.kind ~= "chat") then
         table.insert(fields, f)
       end
     end
@@ -361,8 +361,8 @@ function M.edit_field(e, done)
       return
     end
     local current = obj[field]
-    if field == "memo" and type(obj.source) == "table" then
-      current = obj.source.memo
+    if field == "memo" and type(current) ~= "string" and type(obj.source) == "table" then
+      current = obj.source.memo -- DESIGN §11: a snippet's memo is its source's
     end
     if field == "tags" then
       current = table.concat(type(current) == "table" and current or {}, ", ")
