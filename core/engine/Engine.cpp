@@ -44,6 +44,7 @@ void Engine::commitBatch() {
     impl_->suggestionPending.clear();
     impl_->memoletPending.clear();
     impl_->boardPending.clear();
+    impl_->knowledgePending.clear();
     impl_->dropCaches();
     impl_->dirty = false;
     throw;
@@ -96,6 +97,12 @@ void Engine::Impl::deliver() {
     boardPending.clear();
     if (boardListener)
       for (const auto& e : events) boardListener(e);
+  }
+  if (!knowledgePending.empty()) {
+    auto events = std::move(knowledgePending);
+    knowledgePending.clear();
+    if (knowledgeListener)
+      for (const auto& e : events) knowledgeListener(e);
   }
 }
 

@@ -30,6 +30,7 @@
 #include "model/ChangeOp.h"
 #include "model/UserModel.h"
 #include "engine/BoardApi.h"
+#include "engine/KnowledgeApi.h"
 #include "engine/MemoletApi.h"
 #include "model/Unit.h"
 #include "ops/ScopeResolver.h"
@@ -371,6 +372,22 @@ public:
   BoardSettings boardSettings(const std::string& workspaceUri);
   /// Throws NotFound boardItemNotFound (also for an item of another workspace).
   BoardItem boardItem(const std::string& workspaceUri, const std::string& itemId);
+  // Knowledge maps (engine/KnowledgeMapOps.cpp), one per workspace (the
+  // workspaceUri is normalised here). Every change is one undo entry.
+  using KnowledgeListener = std::function<void(const KnowledgeChange&)>;
+  /// Announced after durable map changes (grove/knowledge/didChange).
+  void setKnowledgeListener(KnowledgeListener listener);
+  /// The map (empty at revision 0 when nothing was ever added).
+  knowledge::KnowledgeGraph knowledgeMap(const std::string& workspaceUri);
+  /// Applies the ops all or nothing (errors carry opIndex); expectedRevision
+  /// other than the map's is 1002 revisionConflict.
+  KnowledgeEditResult editKnowledge(const KnowledgeEditRequest& request);
+  /// Throws 1002 nothingToUndo / nothingToRedo.
+  KnowledgeChange undoKnowledge(const std::string& workspaceUri);
+  KnowledgeChange redoKnowledge(const std::string& workspaceUri);
+  /// Ask turns, stored as their wire text (not undoable: a log of what was asked).
+  void putKnowledgeTurn(const KnowledgeTurnRow& turn);
+  std::vector<KnowledgeTurnRow> knowledgeTurns(const std::string& workspaceUri, size_t limit);
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();

@@ -72,6 +72,8 @@ struct Engine::Impl {
   std::shared_ptr<BoardState> boards;
   BoardListener boardListener;
   std::vector<BoardChange> boardPending;
+  KnowledgeListener knowledgeListener;
+  std::vector<KnowledgeChange> knowledgePending;
 
   Impl(std::unique_ptr<Store> s, Clock* c)
       : store(std::move(s)), clock(c ? c : &systemClock) {}
@@ -158,6 +160,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
   size_t memoletPendingBefore = memoletPending.size();
   size_t suggestionPendingBefore = suggestionPending.size();
   size_t boardPendingBefore = boardPending.size();
+  size_t knowledgePendingBefore = knowledgePending.size();
   try {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
@@ -180,6 +183,7 @@ auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
     suggestionPending.resize(std::min(suggestionPending.size(), suggestionPendingBefore));
     memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));
     boardPending.resize(std::min(boardPending.size(), boardPendingBefore));
+    knowledgePending.resize(std::min(knowledgePending.size(), knowledgePendingBefore));
     // Anything this mutation wrote to the caches is now wrong: reload lazily.
     if (dirty) dropCaches();
     dirty = wasDirty;

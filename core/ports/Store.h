@@ -14,6 +14,7 @@
 
 #include "model/Branch.h"
 #include "ports/BoardStore.h"
+#include "ports/KnowledgeStore.h"
 #include "ports/MemoletStore.h"
 #include "model/Capsule.h"
 #include "model/Operation.h"
@@ -141,6 +142,9 @@ public:
 
   /// The workspaces' memory boards (store/BoardRows.cpp), likewise.
   virtual BoardStore& board() = 0;
+  /// Knowledge maps, their log and turns, on this store's connection and
+  /// transactions (store/KnowledgeRows.cpp).
+  virtual KnowledgeStore& knowledge() = 0;
 };
 
 }  // namespace grove

@@ -26,6 +26,7 @@ Session::Session(Engine& engine, llm::ProviderRegistry& providers, SessionOption
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
   engine_.setBoardListener([this](const BoardChange& e) { boards_.push_back(e); });
+  engine_.setKnowledgeListener([this](const KnowledgeChange& e) { knowledge_.push_back(e); });
   startIndexing(options);
 }
 
@@ -38,6 +39,7 @@ Session::Session(Engine& engine, SessionOptions options)
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
   engine_.setBoardListener([this](const BoardChange& e) { boards_.push_back(e); });
+  engine_.setKnowledgeListener([this](const KnowledgeChange& e) { knowledge_.push_back(e); });
   startIndexing(options);
 }
 
@@ -50,6 +52,7 @@ Session::~Session() {
   engine_.setSuggestionListener(nullptr);
   engine_.setMemoletListener(nullptr);
   engine_.setBoardListener(nullptr);
+  engine_.setKnowledgeListener(nullptr);
 }
 
 void Session::startIndexing(const SessionOptions& o) {
@@ -148,6 +151,11 @@ void Session::publish() {
     auto events = std::move(boards_);
     boards_.clear();
     if (sink_.boards) sink_.boards(events);
+  }
+  if (!knowledge_.empty()) {
+    auto events = std::move(knowledge_);
+    knowledge_.clear();
+    if (sink_.knowledge) sink_.knowledge(events);
   }
 }
 

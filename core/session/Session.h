@@ -55,6 +55,7 @@ struct EventSink {
   std::function<void(const std::vector<SuggestionEvent>&)> suggestions;
   std::function<void(const std::vector<MemoletEvent>&)> memolets;
   std::function<void(const std::vector<BoardChange>&)> boards;
+  std::function<void(const std::vector<KnowledgeChange>&)> knowledge;
 };
 
 /// One configured provider, as grove/provider/list shows it.
@@ -164,6 +165,7 @@ private:
   std::vector<SuggestionEvent> suggestions_;  // likewise
   std::vector<MemoletEvent> memolets_;        // likewise
   std::vector<BoardChange> boards_;           // likewise
+  std::vector<KnowledgeChange> knowledge_;    // likewise
   std::vector<std::function<void()>> afterCommit_;
   EventSink sink_;
   ManualExecutor* manual_ = nullptr;

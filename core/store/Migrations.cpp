@@ -393,6 +393,36 @@ CREATE TABLE board_ops(
   PRIMARY KEY(workspace_uri, seq)
 ) WITHOUT ROWID;
 )sql",
+    // Knowledge maps (issue 17): one per workspace, stored whole as JSON (a
+    // map is read and written as a unit by every call), with an undo log of
+    // before/after images and the ask turns (KnowledgeTurn JSON).
+    R"sql(
+CREATE TABLE knowledge_maps(
+  workspace_uri TEXT PRIMARY KEY,
+  revision INTEGER NOT NULL,
+  graph TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE knowledge_log(
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  workspace_uri TEXT NOT NULL,
+  op TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  undone INTEGER NOT NULL DEFAULT 0,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  changed TEXT NOT NULL
+);
+CREATE INDEX knowledge_log_workspace ON knowledge_log(workspace_uri, seq);
+CREATE TABLE knowledge_turns(
+  id TEXT PRIMARY KEY,
+  workspace_uri TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  node_id TEXT,
+  turn TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX knowledge_turns_workspace ON knowledge_turns(workspace_uri, created_at);
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -4,6 +4,7 @@
 
 #include "store/Images.h"
 #include "store/BoardRows.h"
+#include "store/KnowledgeRows.h"
 #include "store/MemoletRows.h"
 #include "store/Migrations.h"
 #include "store/Sqlite.h"
@@ -539,6 +540,10 @@ MemoletStore& SqliteStore::memolets() {
 BoardStore& SqliteStore::board() {
   if (!boardRows_) boardRows_ = std::make_unique<BoardRows>(impl_->db, memolets());
   return *boardRows_;
+}
+KnowledgeStore& SqliteStore::knowledge() {
+  if (!knowledgeRows_) knowledgeRows_ = std::make_unique<KnowledgeRows>(impl_->db);
+  return *knowledgeRows_;
 }
 
 int SqliteStore::schemaVersion() {

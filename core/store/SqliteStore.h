@@ -108,6 +108,7 @@ public:
 
   MemoletStore& memolets() override;
   BoardStore& board() override;  // BoardRows.cpp
+  KnowledgeStore& knowledge() override;
 
 public:
   /// Statements between rows now (store tests: reads close their cursors).
@@ -122,6 +123,7 @@ private:
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<MemoletStore> memoletRows_;  // after impl_: destroyed before the connection
   std::unique_ptr<BoardStore> boardRows_;       // uses memoletRows_: destroyed first
+  std::unique_ptr<KnowledgeStore> knowledgeRows_;  // likewise
 };
 
 }  // namespace grove

@@ -38,6 +38,7 @@ MethodTable makeMethodTable() {
   registerUserModelHandlers(t);
   registerInterchangeHandlers(t);
   registerBoardHandlers(t);
+  registerKnowledgeHandlers(t);
   return t;
 }
 

@@ -88,6 +88,7 @@ void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
 void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
 void registerBoardHandlers(MethodTable&);        // grove/board/*, grove/workspace/configure
+void registerKnowledgeHandlers(MethodTable&);    // grove/knowledge/* (the graph side)
 
 /// Every method of this build.
 MethodTable makeMethodTable();

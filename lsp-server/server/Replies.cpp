@@ -1,6 +1,7 @@
 #include "server/Replies.h"
 
 #include "jsonrpc/ErrorCodes.h"
+#include "support/OpError.h"
 
 namespace grove::server {
 
@@ -50,6 +51,8 @@ json errorReply(const json& id, const Error& e) {
     if (e.opIndex()) (*data)["opIndex"] = *e.opIndex();
     if (e.revision()) (*data)["revision"] = *e.revision();
   }
+  // An op of a multi-op call (grove/knowledge/edit) says which one failed.
+  if (const auto* op = dynamic_cast<const OpError*>(&e)) reply["error"]["data"]["opIndex"] = op->opIndex();
   return reply;
 }
 

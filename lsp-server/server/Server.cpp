@@ -7,6 +7,7 @@
 #include "jsonrpc/JsonDepth.h"
 #include "protocol/BoardJson.h"
 #include "protocol/Convert.h"
+#include "protocol/KnowledgeJson.h"
 #include "protocol/SuggestionJson.h"
 #include "server/ChangeResult.h"
 #include "server/Replies.h"
@@ -74,6 +75,11 @@ void Server::listen() {
   sink.boards = [this](const std::vector<BoardChange>& events) {
     std::vector<json> out;
     for (const auto& e : events) out.push_back(notification("grove/board/didChange", proto::toJson(e)));
+    broadcast(out);
+  };
+  sink.knowledge = [this](const std::vector<KnowledgeChange>& events) {
+    std::vector<json> out;
+    for (const auto& e : events) out.push_back(notification("grove/knowledge/didChange", proto::toJson(e)));
     broadcast(out);
   };
   session_.setEventSink(std::move(sink));

@@ -17,6 +17,7 @@ local INTERNAL = {
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
   ["grove/import/run"] = "history import runs from the command line (grove-server --import); no editor command yet",
   ["grove/export/run"] = "export runs from the command line (grove-server --export); no editor command yet",
+  ["grove/knowledge/classify"] = "grove/knowledge/ask classifies the input itself; the answer float shows the intent it found",
   ["grove/workspace/configure"] = "board and knowledge-map settings keep the core's defaults; no Neovim settings view for them yet",
 }
 

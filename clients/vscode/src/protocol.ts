@@ -106,6 +106,14 @@ export const METHODS = {
   "grove/board/redo": req(false, false),
   "grove/board/didChange": note('server→client', false),
   "grove/workspace/configure": req(false, false),
+  // Knowledge map (issue 17): the core answers them; the map view is not built yet.
+  "grove/knowledge/get": req(false, false),
+  "grove/knowledge/classify": req(false, false),
+  "grove/knowledge/ask": req(false, false),
+  "grove/knowledge/edit": req(false, false),
+  "grove/knowledge/undo": req(false, false),
+  "grove/knowledge/redo": req(false, false),
+  "grove/knowledge/didChange": note('server→client', false),
 
   "grove/server/methods": req(false),
   "grove/server/clients": req(false, false),

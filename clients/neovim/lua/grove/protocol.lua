@@ -167,6 +167,12 @@ M.methods = {
   { "grove/board/undo", used = true },
   { "grove/board/redo", used = true },
   { "grove/workspace/configure", used = false },
+  { "grove/knowledge/get", used = true },
+  { "grove/knowledge/edit", used = true },
+  { "grove/knowledge/undo", used = true },
+  { "grove/knowledge/redo", used = true },
+  { "grove/knowledge/classify", used = false },
+  { "grove/knowledge/ask", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
   { "grove/server/methods", used = true },
@@ -181,6 +187,7 @@ M.notifications = {
   { "grove/suggestion/didChange", used = true },
   { "grove/memolet/didChange", used = true },
   { "grove/board/didChange", used = true },
+  { "grove/knowledge/didChange", used = true },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.
@@ -197,15 +204,9 @@ M.upcoming = {
   { "grove/workspace/refresh", used = true },
   { "grove/board/reorganize", used = true },
   { "grove/knowledge/ingest", used = true },
-  { "grove/knowledge/get", used = true },
-  { "grove/knowledge/ask", used = true },
-  { "grove/knowledge/edit", used = true },
   { "grove/knowledge/suggest", used = true },
   { "grove/knowledge/toUnit", used = true },
   { "grove/knowledge/fromUnit", used = true },
-  { "grove/knowledge/undo", used = true },
-  { "grove/knowledge/redo", used = true },
-  { "grove/knowledge/didChange", used = true },
 }
 
 -- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed

@@ -68,6 +68,14 @@ public final class Methods {
   public static final String BOARD_REDO = "grove/board/redo";
   public static final String BOARD_DID_CHANGE = "grove/board/didChange";
   public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
+  // Knowledge map (issue 17): the core answers them, no IDE view yet.
+  public static final String KNOWLEDGE_GET = "grove/knowledge/get";
+  public static final String KNOWLEDGE_CLASSIFY = "grove/knowledge/classify";
+  public static final String KNOWLEDGE_ASK = "grove/knowledge/ask";
+  public static final String KNOWLEDGE_EDIT = "grove/knowledge/edit";
+  public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
+  public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
+  public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
   // Chat (issue 3).
@@ -141,6 +149,12 @@ public final class Methods {
       req(SERVER_CLIENTS, Doc.DOCUMENTED),
       unused(IMPORT_RUN, Doc.DOCUMENTED),
       unused(EXPORT_RUN, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_GET, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_CLASSIFY, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_ASK, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_EDIT, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_REDO, Doc.DOCUMENTED),
       fromServer(PROJECT_DID_CHANGE, Doc.DOCUMENTED),
       req(CHAT_SEND, Doc.DOCUMENTED),
       req(CHAT_REGENERATE, Doc.DOCUMENTED),
@@ -175,6 +189,8 @@ public final class Methods {
       unused(MEMOLET_SANDBOX_GROUP, Doc.DOCUMENTED),
       unused(MEMOLET_SANDBOX_UNGROUP, Doc.DOCUMENTED),
       fromServer(MEMOLET_DID_CHANGE, Doc.DOCUMENTED),
+      // Not listened to yet: no knowledge-map view in this client.
+      new Spec(KNOWLEDGE_DID_CHANGE, Kind.NOTIFICATION, Direction.SERVER_TO_CLIENT, Doc.DOCUMENTED, false),
       unused(CHAT_REFINE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();

@@ -1,0 +1,190 @@
+#include "session/KnowledgeAsk.h"
+
+#include <chrono>
+
+#include "knowledge/EditParser.h"
+#include "knowledge/GraphAnswer.h"
+#include "support/Ids.h"
+#include "support/OpError.h"
+
+namespace grove::session {
+
+using namespace knowledge;
+
+namespace {
+
+int64_t nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::optional<std::string> lastTurnNode(Engine& engine, const std::string& workspaceUri) {
+  auto turns = engine.knowledgeTurns(workspaceUri, 1);
+  if (turns.empty()) return std::nullopt;
+  return turns.back().nodeId;
+}
+
+std::string titleIn(const KnowledgeGraph& g, const std::string& ref) {
+  const KnowledgeNode* n = g.node(ref);
+  return n ? n->title : ref;
+}
+
+// "Added X under P." and so on: what a committed edit did, in words.
+std::string describe(const std::vector<KnowledgeOp>& ops, const KnowledgeGraph& before, const KnowledgeGraph& after,
+                     const std::vector<std::pair<std::string, std::string>>& refs) {
+  auto name = [&](const std::string& ref) {
+    std::string id = ref;
+    if (!ref.empty() && ref[0] == '$')
+      for (const auto& [r, i] : refs)
+        if ("$" + r == ref) id = i;
+    const KnowledgeNode* n = after.node(id);
+    if (!n) n = before.node(id);
+    return n ? n->title : ref;
+  };
+  std::string out;
+  for (const auto& op : ops) {
+    std::string line;
+    switch (op.kind) {
+      case OpKind::AddNode:
+        line = "Added " + op.title.value_or("") +
+               (op.parentId && *op.parentId ? " under " + name(**op.parentId) : std::string(" at the top"));
+        break;
+      case OpKind::UpdateNode:
+        line = op.title ? "Renamed " + titleIn(before, op.id) + " to " + *op.title : "Updated " + name(op.id);
+        break;
+      case OpKind::DeleteNode: line = "Deleted " + titleIn(before, op.id); break;
+      case OpKind::AddEdge:
+        line = "Linked " + name(op.from) + " to " + name(op.to) +
+               (op.label && *op.label ? " as " + **op.label : std::string());
+        break;
+      case OpKind::UpdateEdge:
+        line = "Relabelled " + name(op.from) + " -> " + name(op.to) +
+               (op.label && *op.label ? " as " + **op.label : std::string());
+        break;
+      case OpKind::DeleteEdge: line = "Removed the edge " + name(op.from) + " -> " + name(op.to); break;
+      case OpKind::Reparent:
+        line = "Moved " + name(op.id) +
+               (op.parentId && *op.parentId ? " under " + name(**op.parentId) : std::string(" to the top"));
+        break;
+      case OpKind::Group: line = "Grouped " + std::to_string(op.nodeIds.size()) + " nodes"; break;
+      case OpKind::Ungroup: line = "Ungrouped " + op.id; break;
+    }
+    out += (out.empty() ? "" : " ") + line + ".";
+  }
+  return out;
+}
+
+void editRoute(Engine& engine, const KnowledgeAskRequest& request, const KnowledgeGraph& graph,
+               const std::optional<std::string>& pointed, KnowledgeTurn& turn) {
+  ParsedEdit parsed = parseEdit(request.input, graph, pointed);
+  auto failWith = [&](std::string kind, std::string message, std::vector<std::string> candidates = {}) {
+    turn.failure = KnowledgeFailure{std::move(kind), message, std::move(candidates)};
+    turn.message = std::move(message);
+  };
+  if (parsed.kind == ParsedEdit::Kind::Undo || parsed.kind == ParsedEdit::Kind::Redo) {
+    bool undo = parsed.kind == ParsedEdit::Kind::Undo;
+    if (request.preview) {
+      turn.message = undo ? "Would undo the last change." : "Would redo the last undone change.";
+      return;
+    }
+    try {
+      turn.change = undo ? engine.undoKnowledge(request.workspaceUri) : engine.redoKnowledge(request.workspaceUri);
+      turn.message = undo ? "Undid the last change." : "Redid the last undone change.";
+    } catch (const Error& e) {
+      failWith("opFailed", e.what());
+    }
+    return;
+  }
+  if (parsed.kind == ParsedEdit::Kind::Failure) return failWith(parsed.failure, parsed.message, parsed.candidates);
+  turn.plan = KnowledgePlan{parsed.ops, {}, std::nullopt};
+  KnowledgeEditRequest edit;
+  edit.workspaceUri = request.workspaceUri;
+  edit.ops = parsed.ops;
+  edit.preview = request.preview;
+  edit.op = "ask";
+  try {
+    KnowledgeEditResult result = engine.editKnowledge(edit);
+    std::string summary = describe(parsed.ops, graph, result.graph, result.refs);
+    turn.message = request.preview ? "Would do: " + summary : summary;
+    if (!request.preview) turn.change = result.change;
+  } catch (const OpError& e) {
+    turn.plan->attempts.push_back({parsed.ops, e.opIndex(), e.what()});
+    failWith("opFailed", e.what());
+  } catch (const Error& e) {
+    turn.plan->attempts.push_back({parsed.ops, -1, e.what()});
+    failWith("opFailed", e.what());
+  }
+}
+
+}  // namespace
+
+KnowledgeAnswer answerFromDocuments(Engine&, const KnowledgeGraph& graph, const std::string& query,
+                                    const std::optional<std::string>& nodeId) {
+  KnowledgeAnswer answer;
+  answer.refinedQuery = query;
+  GraphAnswer g = graphAnswer(graph, query, std::nullopt);
+  if (!g.text && nodeId) g = graphAnswer(graph, query, nodeId);
+  answer.graphAnswer = g.text;
+  // The document side's retrieval (summary tree, relevance filter,
+  // citations) joins here; the graph alone is what is known until then.
+  answer.known = g.text.has_value();
+  answer.text = g.text ? *g.text : "I don't know";
+  return answer;
+}
+
+KnowledgeIntent classifyKnowledge(Engine& engine, const std::string& workspaceUri, const std::string& input,
+                                  const std::optional<std::string>& nodeId) {
+  if (input.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw Error::invalidArg("input", "input must not be empty");
+  KnowledgeGraph graph = engine.knowledgeMap(workspaceUri);
+  if (nodeId && !graph.node(*nodeId)) throw Error::notFound("nodeNotFound", *nodeId);
+  IntentScores scores = classifyIntent(input);
+  ResolvedInput resolved = resolveInput(input, scores.label, graph, nodeId, lastTurnNode(engine, graph.workspaceUri));
+  KnowledgeIntent intent;
+  intent.label = scores.label;
+  intent.confidence = scores.confidence;
+  intent.scores = scores.scores;
+  intent.rewritten = resolved.rewritten;
+  intent.nodeId = resolved.nodeId;
+  return intent;
+}
+
+KnowledgeTurn askKnowledge(Engine& engine, const KnowledgeAskRequest& request) {
+  KnowledgeIntent intent = classifyKnowledge(engine, request.workspaceUri, request.input, request.nodeId);
+  KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
+  KnowledgeTurn turn;
+  turn.id = newId('t');
+  turn.workspaceUri = graph.workspaceUri;
+  turn.input = request.input;
+  turn.createdAt = nowMs();
+  if (request.intent) {
+    // A label the client chose is certain; its rewrite follows that label.
+    intent.label = *request.intent;
+    intent.confidence = 1;
+    intent.scores = {};
+    intent.scores[static_cast<int>(*request.intent)] = 1;
+    intent.rewritten = resolveInput(request.input, intent.label, graph, request.nodeId,
+                                    lastTurnNode(engine, graph.workspaceUri))
+                           .rewritten;
+  }
+  turn.intent = intent;
+  turn.nodeId = intent.nodeId ? intent.nodeId : request.nodeId;
+  KnowledgeSettings settings;
+  if (!request.intent && intent.confidence < settings.clarifyBelow) {
+    std::string message = "I am not sure whether you want to search, edit or expand the map; say it another way";
+    turn.failure = KnowledgeFailure{"unclear", message, {}};
+    turn.message = message;
+    return turn;
+  }
+  if (intent.label == IntentLabel::Edit) {
+    std::optional<std::string> pointed = request.nodeId;
+    if (!pointed) pointed = lastTurnNode(engine, graph.workspaceUri);
+    editRoute(engine, request, graph, pointed, turn);
+    return turn;
+  }
+  turn.answer = answerFromDocuments(engine, graph, intent.rewritten, turn.nodeId);
+  turn.message = turn.answer->text;
+  return turn;
+}
+
+}  // namespace grove::session

@@ -1,0 +1,29 @@
+// KnowledgeRows: the KnowledgeStore port on the SqliteStore's connection
+// (same transactions). A map is one JSON document per workspace.
+#pragma once
+
+#include "ports/KnowledgeStore.h"
+#include "store/Sqlite.h"
+
+namespace grove {
+
+class KnowledgeRows final : public KnowledgeStore {
+public:
+  explicit KnowledgeRows(sqlite::Db& db) : db_(db) {}
+
+  std::optional<knowledge::KnowledgeGraph> knowledgeGraph(const std::string& workspaceUri) override;
+  void putKnowledgeGraph(const knowledge::KnowledgeGraph& graph) override;
+  void appendKnowledgeOp(KnowledgeLogEntry& entry) override;
+  std::optional<KnowledgeLogEntry> lastDoneKnowledgeOp(const std::string& workspaceUri) override;
+  std::optional<KnowledgeLogEntry> firstUndoneKnowledgeOp(const std::string& workspaceUri) override;
+  void setKnowledgeOpUndone(int64_t seq, bool undone) override;
+  void dropUndoneKnowledgeOps(const std::string& workspaceUri) override;
+  void putKnowledgeTurn(const KnowledgeTurnRow& turn) override;
+  std::vector<KnowledgeTurnRow> knowledgeTurns(const std::string& workspaceUri, size_t limit) override;
+
+private:
+  std::optional<KnowledgeLogEntry> logEntry(const char* sql, const std::string& workspaceUri);
+  sqlite::Db& db_;
+};
+
+}  // namespace grove

@@ -1,0 +1,111 @@
+// grove/knowledge/*: the knowledge map's graph side (get, edit, undo, redo,
+// classify, ask, suggest). Ingestion lives in KnowledgeIngestHandlers.cpp.
+#include "knowledge/Outline.h"
+#include "protocol/KnowledgeJson.h"
+#include "server/MethodTable.h"
+
+namespace grove::server {
+
+using proto::Params;
+using proto::toJson;
+
+namespace {
+
+json graphJson(const knowledge::KnowledgeGraph& g, json& out) {
+  json nodes = json::array(), edges = json::array(), groups = json::array();
+  for (const auto& n : g.nodes) nodes.push_back(proto::nodeJson(g, n));
+  for (const auto& e : g.edges) edges.push_back(toJson(e));
+  for (const auto& gr : g.groups) groups.push_back(proto::groupJson(g, gr));
+  out["nodes"] = nodes;
+  out["edges"] = edges;
+  out["groups"] = groups;
+  return out;
+}
+
+json infoJson(const knowledge::KnowledgeGraph& g) {
+  // Documents, chunks and levels are the ingestion side's; until it reports
+  // them the map answers as a workspace with nothing ingested.
+  return {{"workspaceUri", g.workspaceUri}, {"revision", g.revision}, {"documents", 0}, {"chunks", 0},
+          {"levels", json::array()}, {"ingesting", false}, {"ingestedAt", nullptr},
+          {"starters", json::array()}, {"settings", toJson(KnowledgeSettings{})}};
+}
+
+json editResult(const KnowledgeEditResult& r) {
+  json out = toJson(r.change);
+  json refs = json::object();
+  for (const auto& [ref, id] : r.refs) refs[ref] = id;
+  out["refs"] = refs;
+  return out;
+}
+
+}  // namespace
+
+void registerKnowledgeHandlers(MethodTable& t) {
+  t.add("grove/knowledge/get", kRead, [](RequestContext& c, const Params& p) {
+    knowledge::KnowledgeGraph g = c.engine.knowledgeMap(p.str("workspaceUri"));
+    std::vector<std::string> include = p.has("include") ? p.strList("include") : std::vector<std::string>{"graph"};
+    json out{{"knowledge", infoJson(g)}};
+    for (const auto& what : include) {
+      if (what == "graph") {
+        graphJson(g, out);
+      } else if (what == "outline") {
+        out["outline"] = knowledge::outline(g);
+      } else if (what == "documents") {
+        out["documents"] = json::array();
+      } else if (what == "turns") {
+        json turns = json::array();
+        for (const auto& row : c.engine.knowledgeTurns(g.workspaceUri, 200)) turns.push_back(json::parse(row.body));
+        out["turns"] = turns;
+      } else {
+        Params::fail("include", "include items are graph, documents, outline or turns, not " + what);
+      }
+    }
+    return out;
+  });
+
+  t.add("grove/knowledge/edit", kChange, [](RequestContext& c, const Params& p) {
+    KnowledgeEditRequest r;
+    r.workspaceUri = p.str("workspaceUri");
+    const json* ops = p.raw().contains("ops") ? &p.raw()["ops"] : nullptr;
+    if (!ops) Params::fail("ops", "ops is required");
+    r.ops = proto::knowledgeOpsFrom(*ops);
+    r.preview = p.flag("preview", false);
+    if (p.has("expectedRevision")) {
+      const json& e = p.raw()["expectedRevision"];
+      if (!e.is_number_integer()) Params::fail("expectedRevision", "expectedRevision must be an integer");
+      r.expectedRevision = e.get<int64_t>();
+    }
+    return editResult(c.engine.editKnowledge(r));
+  });
+
+  t.add("grove/knowledge/classify", kRead, [](RequestContext& c, const Params& p) {
+    return toJson(session::classifyKnowledge(c.engine, p.str("workspaceUri"), p.str("input"), p.optStr("nodeId")));
+  });
+
+  t.add("grove/knowledge/ask", kChange, [](RequestContext& c, const Params& p) {
+    session::KnowledgeAskRequest r;
+    r.workspaceUri = p.str("workspaceUri");
+    r.input = p.str("input");
+    r.nodeId = p.optStr("nodeId");
+    if (auto label = p.optStr("intent")) {
+      r.intent = knowledge::intentFrom(*label);
+      if (!r.intent) Params::fail("intent", "intent must be search, edit or expansion");
+    }
+    r.preview = p.flag("preview", false);
+    session::KnowledgeTurn turn = session::askKnowledge(c.engine, r);
+    json out = proto::turnJson(turn, c.engine.knowledgeMap(turn.workspaceUri));
+    // The turn log keeps the wire form (turns and deixis read it back).
+    c.engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
+    return out;
+  });
+
+  t.add("grove/knowledge/undo", kChange, [](RequestContext& c, const Params& p) {
+    return toJson(c.engine.undoKnowledge(p.str("workspaceUri")));
+  });
+
+  t.add("grove/knowledge/redo", kChange, [](RequestContext& c, const Params& p) {
+    return toJson(c.engine.redoKnowledge(p.str("workspaceUri")));
+  });
+}
+
+}  // namespace grove::server
