@@ -4,6 +4,7 @@
 
 #include "protocol/Convert.h"
 #include "protocol/MemoletJson.h"
+#include "support/Error.h"
 
 namespace grove::proto {
 
