@@ -22,6 +22,32 @@ end, {
   end,
 })
 
+-- The workspace's board and knowledge map (DESIGN §11), as commands of their own.
+local function cmd(name, fn, opts)
+  vim.api.nvim_create_user_command(name, fn, vim.tbl_extend("force", { desc = "Grove: " .. name }, opts or {}))
+end
+cmd("GroveBoard", function()
+  require("grove.ui.board").open()
+end)
+cmd("GroveBoardTimeline", function()
+  require("grove.ui.board").open_timeline()
+end)
+cmd("GroveCapture", function(opts)
+  require("grove.capture").capture_to_board(opts.line1, opts.line2, { chat = opts.bang })
+end, { range = true, bang = true })
+cmd("GroveKnowledge", function()
+  require("grove.ui.knowledge").open()
+end)
+cmd("GroveAsk", function(opts)
+  if vim.trim(opts.args) == "" then
+    return require("grove.ui.ask").prompt(nil)
+  end
+  require("grove.ui.ask").ask(vim.trim(opts.args))
+end, { nargs = "*" })
+cmd("GroveIngest", function(opts)
+  require("grove.ui.ask").ingest(opts.fargs)
+end, { nargs = "*", complete = "file" })
+
 -- `:help grove` from a checkout (scripts/run, a runtimepath entry): generate the
 -- help tags when they are missing or older than the help file. Plugin managers
 -- usually do this themselves; a read-only checkout just goes without.
@@ -34,11 +60,22 @@ do
 end
 
 -- Ask the server to shut down when the editor exits (only if it was ever started).
+local group = vim.api.nvim_create_augroup("grove", { clear = true })
 vim.api.nvim_create_autocmd("VimLeavePre", {
-  group = vim.api.nvim_create_augroup("grove", { clear = true }),
+  group = group,
   callback = function()
     if package.loaded["grove.client"] then
       require("grove.client").shutdown_on_exit()
+    end
+  end,
+})
+-- A saved file may hold captured ranges or ingested documents: tell a running core
+-- (never started for this; see lua/grove/workspace.lua).
+vim.api.nvim_create_autocmd("BufWritePost", {
+  group = group,
+  callback = function(args)
+    if package.loaded["grove.client"] then
+      require("grove.workspace").on_save(args.buf)
     end
   end,
 })

@@ -39,6 +39,27 @@ describe(":checkhealth grove", function()
     assert.truthy(text:find("provider: offline", 1, true), text)
   end)
 
+  it("says whether the server supports the board and the knowledge map, and the workspace", function()
+    h.stop_server()
+    h.start_server()
+    local text = health_text()
+    local ws = require("grove.workspace").uri()
+    if not h.supports("grove/board/get") then
+      assert.truthy(text:find("board (:GroveBoard, :GroveBoardTimeline, :GroveCapture): not offered by this server", 1, true), text)
+    end
+    local ok = function()
+      return {}
+    end
+    local _, restore = h.fake_methods({
+      ["grove/board/get"] = ok, ["grove/board/edit"] = ok, ["grove/board/capture"] = ok,
+      ["grove/knowledge/get"] = ok, ["grove/knowledge/edit"] = ok, ["grove/knowledge/ask"] = ok, ["grove/knowledge/ingest"] = ok,
+    })
+    text = health_text()
+    restore()
+    assert.truthy(text:find("OK: board (:GroveBoard, :GroveBoardTimeline, :GroveCapture): supported by this server; workspace " .. ws, 1, true), text)
+    assert.truthy(text:find("OK: knowledge map (:GroveKnowledge, :GroveAsk, :GroveIngest): supported by this server", 1, true), text)
+  end)
+
   it("reports a missing server and an unwritable store as errors", function()
     local config = require("grove.config")
     local saved = vim.deepcopy(config.options)

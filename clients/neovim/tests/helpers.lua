@@ -9,6 +9,22 @@ local state = require("grove.state")
 
 M.TIMEOUT = 10000
 
+-- Functions to run after each test (restoring stubs); M.cleanup() runs them.
+local cleanups = {}
+function M.on_cleanup(fn)
+  table.insert(cleanups, fn)
+  return fn
+end
+
+function M.cleanup()
+  for i = #cleanups, 1, -1 do
+    pcall(cleanups[i])
+  end
+  cleanups = {}
+  vim.cmd("silent! only")
+end
+
+
 -- Waits (bounded) until cond() is truthy; fails the test with msg otherwise.
 function M.wait(cond, msg, timeout)
   local ok = vim.wait(timeout or M.TIMEOUT, function()
@@ -224,9 +240,9 @@ function M.stub_ui(answers)
     end
     on_choice(pick)
   end
-  return function()
+  return M.on_cleanup(function()
     vim.ui.input, vim.ui.select = input, select
-  end
+  end)
 end
 
 -- Records vim.notify calls; returns the list and a restore function.
@@ -248,6 +264,115 @@ end
 
 function M.skip_note(what)
   io.write("# note: skipped, the server does not offer " .. what .. " yet\n")
+end
+
+-- A deep copy that keeps JSON nulls (vim.deepcopy refuses vim.NIL in Neovim 0.7).
+function M.copy(v)
+  if v == nil then
+    return nil
+  end
+  return vim.json.decode(vim.json.encode(v))
+end
+
+-- A contract-shaped fixture of tests/fixtures/contract (JSON, nulls as vim.NIL).
+function M.fixture(name)
+  local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h")
+  return vim.json.decode(table.concat(vim.fn.readfile(here .. "/fixtures/contract/" .. name .. ".json"), "\n"))
+end
+
+-- Answers the given methods from handlers instead of the server: handlers[method]
+-- (params) returns the result, or nil and an error table. Every faked call is
+-- recorded as {method, params}; other methods still go to the server. Returns the
+-- record and a restore function. For views checked against the contract's shapes
+-- before (or without) a server that offers those methods.
+function M.fake_methods(handlers)
+  local calls = {}
+  local request, supports = client.request, client.supports
+  client.request = function(method, params, cb)
+    local handler = handlers[method]
+    if not handler then
+      return request(method, params, cb)
+    end
+    table.insert(calls, { method, M.copy(params) })
+    local ticket = { method = method }
+    vim.schedule(function()
+      local result, err = handler(params)
+      if cb then
+        cb(err, err == nil and result or nil)
+      end
+    end)
+    return ticket
+  end
+  client.supports = function(method)
+    return handlers[method] ~= nil or supports(method)
+  end
+  return calls, M.on_cleanup(function()
+    client.request, client.supports = request, supports
+  end)
+end
+
+-- The params of the recorded calls of one method, in order.
+function M.calls_of(calls, method)
+  local out = {}
+  for _, c in ipairs(calls) do
+    if c[1] == method then
+      table.insert(out, c[2])
+    end
+  end
+  return out
+end
+
+-- The params of the last recorded call of method, or nil.
+function M.last_call(calls, method)
+  local list = M.calls_of(calls, method)
+  return list[#list]
+end
+
+-- Waits until method was called n times (recorded by fake_methods).
+function M.wait_calls(calls, method, n)
+  M.wait(function()
+    return #M.calls_of(calls, method) >= n
+  end, n .. " x " .. method, nil)
+end
+
+-- Calls open(args..., done) and waits until the view calls done; returns what it gave.
+function M.shown(open, ...)
+  local n = select("#", ...)
+  local args, got = { ... }, nil
+  args[n + 1] = function(d)
+    got = d == nil and true or d
+  end
+  open(unpack(args, 1, n + 1))
+  M.wait(function()
+    return got
+  end, "view shown")
+  return got
+end
+
+-- 0-based row of the first line of buf containing needle (asserted to exist).
+function M.row_with(buf, needle)
+  local line = M.find_line(buf, needle)
+  assert(line, needle .. " not in\n" .. M.text(buf))
+  return line - 1
+end
+
+-- A workspace folder of this spec's temporary directory (with the given
+-- subfolders), made the plugin's workspace; returns its path and URI.
+function M.temp_workspace(...)
+  local dir = M.dir .. "/ws"
+  vim.fn.mkdir(dir, "p")
+  for _, sub in ipairs({ ... }) do
+    vim.fn.mkdir(dir .. "/" .. sub, "p")
+  end
+  require("grove.config").options.workspace = dir
+  return dir, require("grove.workspace").uri()
+end
+
+-- The 0-based row where view module mod draws id (asserted to be drawn).
+function M.drawn_row(mod, id)
+  local row = mod.row_of(id)
+  assert(row, id .. " not drawn:\n" .. M.text(mod.buf()))
+  return row
 end
 
 -- Appends units through the protocol (a fixture), returning the Unit.

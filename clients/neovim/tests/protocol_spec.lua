@@ -17,7 +17,8 @@ local INTERNAL = {
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
   ["grove/import/run"] = "history import runs from the command line (grove-server --import); no editor command yet",
   ["grove/export/run"] = "export runs from the command line (grove-server --export); no editor command yet",
-  ["grove/knowledge/ingest"] = "the knowledge map view (issue 17, graph half) will run it; no editor command yet",
+  ["grove/knowledge/classify"] = "grove/knowledge/ask classifies the input itself; the answer float shows the intent it found",
+  ["grove/workspace/configure"] = "board and knowledge-map settings keep the core's defaults; no Neovim settings view for them yet",
 }
 
 local function manifest()
@@ -77,6 +78,9 @@ describe("protocol mirror", function()
       end
     end
     for _, name in ipairs(protocol.lifecycle) do
+      all[name] = true
+    end
+    for _, name in ipairs(protocol.lsp) do
       all[name] = true
     end
     for key, name in pairs(protocol.m) do

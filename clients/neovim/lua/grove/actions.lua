@@ -80,7 +80,8 @@ function M.new_project(title, done)
   if not title or title == "" then
     title = "Untitled " .. os.date("!%Y-%m-%d %H:%M")
   end
-  open_result(m.project_create, { title = title }, done)
+  -- The workspace folder ties the project to the board and the knowledge map (§11).
+  open_result(m.project_create, { title = title, workspaceUri = require("grove.workspace").uri() }, done)
 end
 
 -- Picks a project with vim.ui.select and opens it.

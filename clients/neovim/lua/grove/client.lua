@@ -267,6 +267,12 @@ function M.on(method, fn)
   table.insert(s.handlers[method], fn)
 end
 
+-- Runs the handlers of a notification as if the server had sent it; the specs that
+-- check views against contract-shaped fixtures announce changes through it.
+function M.dispatch(method, params)
+  on_notification(method, params)
+end
+
 function M.on_exit(fn)
   table.insert(s.exit_listeners, fn)
 end

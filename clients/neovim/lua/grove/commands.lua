@@ -218,6 +218,15 @@ M.subcommands = {
     require("grove.ui.history").open_revisions(unit_here())
   end,
   branch = branch,
+  tomap = function()
+    require("grove.ui.ask").from_unit(unit_here())
+  end,
+  board = function()
+    require("grove.ui.board").open()
+  end,
+  knowledge = function()
+    require("grove.ui.knowledge").open()
+  end,
 }
 
 function M.run(opts)

@@ -38,6 +38,13 @@ M.defaults = {
   memolet_autocomplete = true,
   -- Memolet search results and sandbox views: where they open.
   memolets_layout = "split",
+  -- The workspace folder of the board and the knowledge map: a path, a function of
+  -- the buffer returning one, or nil (the working directory when the file is under
+  -- it, else the LSP root, the git root or the file's folder; see lua/grove/workspace.lua).
+  workspace = nil,
+  -- On saving a file, tell a running core (grove/workspace/refresh) so captured
+  -- ranges follow the code and ingested documents are re-read.
+  refresh_on_save = true,
   -- Buffer-local keys. Set a key to false to leave it unmapped.
   keymaps = {
     chat = {
@@ -95,6 +102,35 @@ M.defaults = {
       recluster = "k", -- memory map: cluster again with a given number of clusters
       refresh = "R",
       close = "q",
+    },
+    board = { -- :GroveBoard and :GroveBoardTimeline
+      move = "m", -- move the memory or group under the cursor to a group (picked)
+      group = "g", -- a new group of the memory under the cursor (visual: of the selected rows)
+      link = "l", -- mark a memory, then l on another links them (asks for a label)
+      unlink = "x", -- on a link's line: remove the link
+      archive = "a", -- archive the memory (or restore an archived one)
+      archived = "A", -- show or hide archived memories
+      reorganize = "O", -- reorganise the board (or the selected rows) by an instruction, as a card
+      edit = "e", -- edit a field of the memory or group (picked)
+      open = "<CR>", -- a snippet's source range, a chat memory's conversation, a note's text
+      undo = "u",
+      redo = "<C-r>",
+      refresh = "R",
+      help = "?", -- the keys, in a float
+    },
+    knowledge = { -- :GroveKnowledge
+      add = "a", -- add a child under the node (at the top level on no node)
+      rename = "r",
+      delete = "d", -- delete the node (after asking); its children move to its parents
+      star = "s", -- star or unstar
+      suggest = "S", -- suggested children, to accept one
+      ask = "?", -- ask a question scoped to the node
+      to_chat = "c", -- send the node (with its sources) into the open conversation as a unit
+      open = "<CR>", -- the node's details and sources in a float
+      undo = "u",
+      redo = "<C-r>",
+      refresh = "R",
+      help = "g?", -- the keys, in a float
     },
     map = {
       chat = "<CR>", -- jump to the unit in the chat

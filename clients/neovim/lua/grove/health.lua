@@ -56,6 +56,22 @@ local function check_server()
   if #missing > 0 then
     info("methods this server does not offer yet (their features stay off): " .. table.concat(missing, ", "))
   end
+  -- The workspace features of DESIGN §11, which the mirror may still list as upcoming.
+  local features = {
+    { "board (:GroveBoard, :GroveBoardTimeline, :GroveCapture)", { protocol.m.board_get, protocol.m.board_edit, protocol.m.board_capture } },
+    { "knowledge map (:GroveKnowledge, :GroveAsk, :GroveIngest)", { protocol.m.knowledge_get, protocol.m.knowledge_edit, protocol.m.knowledge_ask, protocol.m.knowledge_ingest } },
+    { "re-anchoring captures on save (grove/workspace/refresh)", { protocol.m.workspace_refresh } },
+  }
+  for _, f in ipairs(features) do
+    local absent = vim.tbl_filter(function(name)
+      return not client.supports(name)
+    end, f[2])
+    if #absent == 0 then
+      ok(f[1] .. ": supported by this server; workspace " .. require("grove.workspace").uri())
+    else
+      info(f[1] .. ": not offered by this server (" .. table.concat(absent, ", ") .. ")")
+    end
+  end
   return true
 end
 

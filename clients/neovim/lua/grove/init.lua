@@ -22,6 +22,15 @@ function M.status()
   return require("grove.client").core_status()
 end
 
+-- The running knowledge ingest or ask ("" when none), for a statusline:
+-- %{v:lua.require'grove'.progress()}
+function M.progress()
+  if not package.loaded["grove.ui.ask"] then
+    return ""
+  end
+  return require("grove.ui.ask").progress()
+end
+
 -- Stops the server (it restarts on the next command); on_done runs when it is gone.
 function M.stop(on_done)
   require("grove.client").stop(on_done)

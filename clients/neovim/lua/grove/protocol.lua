@@ -85,6 +85,26 @@ M.m = {
   user_model_get = "grove/userModel/get",
   user_model_reset = "grove/userModel/reset",
   server_clients = "grove/server/clients",
+  -- Board and knowledge map (DESIGN §11), per workspace.
+  workspace_refresh = "grove/workspace/refresh",
+  board_capture = "grove/board/capture",
+  board_get = "grove/board/get",
+  board_edit = "grove/board/edit",
+  board_undo = "grove/board/undo",
+  board_redo = "grove/board/redo",
+  board_did_change = "grove/board/didChange",
+  board_reorganize = "grove/board/reorganize",
+  knowledge_to_unit = "grove/knowledge/toUnit",
+  knowledge_from_unit = "grove/knowledge/fromUnit",
+  knowledge_ingest = "grove/knowledge/ingest",
+  knowledge_get = "grove/knowledge/get",
+  knowledge_ask = "grove/knowledge/ask",
+  knowledge_edit = "grove/knowledge/edit",
+  knowledge_suggest = "grove/knowledge/suggest",
+  knowledge_undo = "grove/knowledge/undo",
+  knowledge_redo = "grove/knowledge/redo",
+  knowledge_did_change = "grove/knowledge/didChange",
+  progress = "$/progress",
 }
 
 -- The mirror proper: every `**Method:**` of PROTOCOL.md, in its order, with whether
@@ -141,23 +161,22 @@ M.methods = {
   { "grove/memolet/sandbox/group", used = true },
   { "grove/memolet/sandbox/ungroup", used = true },
   { "grove/chat/refine", used = true },
+  { "grove/board/capture", used = true },
+  { "grove/board/get", used = true },
+  { "grove/board/edit", used = true },
+  { "grove/board/undo", used = true },
+  { "grove/board/redo", used = true },
+  { "grove/workspace/configure", used = false },
+  { "grove/knowledge/get", used = true },
+  { "grove/knowledge/edit", used = true },
+  { "grove/knowledge/undo", used = true },
+  { "grove/knowledge/redo", used = true },
+  { "grove/knowledge/classify", used = false },
+  { "grove/knowledge/ask", used = true },
+  { "grove/knowledge/toUnit", used = true },
+  { "grove/knowledge/ingest", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
-  { "grove/board/capture", used = false },
-  { "grove/board/get", used = false },
-  { "grove/board/edit", used = false },
-  { "grove/board/undo", used = false },
-  { "grove/board/redo", used = false },
-  { "grove/workspace/configure", used = false },
-  -- Knowledge map (issue 17): the outline buffer is not built yet.
-  { "grove/knowledge/get", used = false },
-  { "grove/knowledge/classify", used = false },
-  { "grove/knowledge/ask", used = false },
-  { "grove/knowledge/edit", used = false },
-  { "grove/knowledge/undo", used = false },
-  { "grove/knowledge/redo", used = false },
-  { "grove/knowledge/toUnit", used = false },
-  { "grove/knowledge/ingest", used = false },
   { "grove/server/methods", used = true },
   { "grove/server/clients", used = false },
 }
@@ -169,17 +188,25 @@ M.notifications = {
   { "grove/suggestion/didCreate", used = true },
   { "grove/suggestion/didChange", used = true },
   { "grove/memolet/didChange", used = true },
-  { "grove/board/didChange", used = false },
-  { "grove/knowledge/didChange", used = false },
+  { "grove/board/didChange", used = true },
+  { "grove/knowledge/didChange", used = true },
 }
 
 -- The lifecycle messages of PROTOCOL.md's Lifecycle section.
 M.lifecycle = { "initialize", "initialized", "shutdown", "exit", "$/cancelRequest" }
 
+-- LSP work-done progress (`$/progress`), which long calls (knowledge ingest and ask)
+-- report against the workDoneToken the client gives them.
+M.lsp = { "$/progress" }
+
 -- Announced by work in progress but not yet in PROTOCOL.md. The client calls them only when the server lists them in
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
 M.upcoming = {
+  { "grove/workspace/refresh", used = true },
+  { "grove/board/reorganize", used = true },
+  { "grove/knowledge/suggest", used = true },
+  { "grove/knowledge/fromUnit", used = true },
 }
 
 -- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed

@@ -59,6 +59,21 @@ function View:keys_line()
   return table.concat(parts, " · ")
 end
 
+local keys_float = {}
+
+-- The view's keys, one a line, in a float (the views' help key).
+function View:show_keys(title)
+  local lines = { title, "" }
+  for _, key in ipairs(self.opts.keys) do
+    if key[1] then
+      table.insert(lines, string.format("  %-8s %s", key[1], key[3]))
+    end
+  end
+  table.insert(lines, "  q        close")
+  buffer.float(keys_float, lines, "keys")
+  return keys_float.buf
+end
+
 -- The item of the cell at byte col of row, or of the nearest cell within two bytes.
 local function cell_at(cells, col)
   local best, dist
