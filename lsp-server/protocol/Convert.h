@@ -23,6 +23,8 @@ json toJson(const Revision&);
 json toJson(const DeleteResult&);
 json toJson(const ChangeEvent&);
 json toJson(const Source&);
+json toJson(const Range&);
+json toJson(const Anchor&);
 /// grove/project/structure: the outline's units as columns (one array per
 /// field, index i is unit i in seq order; `parent` is an index, -1 for the
 /// root), which is about a third of the bytes of Unit objects.
@@ -30,6 +32,8 @@ json outlineJson(const ProjectSnapshot& outline);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);
+/// A {start, end} range, checked (not ending before it starts); `path` names it in errors.
+Range rangeFrom(const json& j, const std::string& path);
 /// Reads an optional `branch` parameter ({title?, intent?}; {} / [] / true: untitled).
 std::optional<AppendRequest::BranchInfo> branchInfoFrom(const Params& p);
 /// Reads grove/unit/append params.

@@ -86,7 +86,8 @@ void registerMemoletHandlers(MethodTable&);  // grove/memolet/* and grove/chat/r
 void registerSuggestionHandlers(MethodTable&);
 void registerCapsuleHandlers(MethodTable&);
 void registerUserModelHandlers(MethodTable&);
-void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/export/run
+void registerInterchangeHandlers(MethodTable&);
+void registerWorkspaceHandlers(MethodTable&);  // grove/workspace/refresh  // grove/import/run, grove/export/run
 
 /// Every method of this build.
 MethodTable makeMethodTable();

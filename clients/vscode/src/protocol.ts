@@ -94,6 +94,9 @@ export const METHODS = {
   "grove/memolet/didChange": note('server→client'),
   "grove/chat/refine": req(true),
 
+  // Captured code's anchors (issue 16): not called by the extension yet.
+  "grove/workspace/refresh": req(false, false),
+
   // Import and export (issue 18): the command line uses them; no editor command yet.
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),

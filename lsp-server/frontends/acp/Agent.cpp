@@ -7,7 +7,7 @@
 #include "frontends/acp/ProjectView.h"
 #include "frontends/acp/Replay.h"
 #include "frontends/acp/Updates.h"
-#include "frontends/acp/WorkspaceUri.h"
+#include "support/FileUri.h"
 #include "jsonrpc/ErrorCodes.h"
 #include "support/Log.h"
 

@@ -141,6 +141,7 @@ M.methods = {
   { "grove/memolet/sandbox/group", used = true },
   { "grove/memolet/sandbox/ungroup", used = true },
   { "grove/chat/refine", used = true },
+  { "grove/workspace/refresh", used = false },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
   { "grove/server/methods", used = true },

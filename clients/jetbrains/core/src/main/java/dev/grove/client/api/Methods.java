@@ -57,6 +57,8 @@ public final class Methods {
   public static final String SEARCH = "grove/search";
   public static final String SERVER_METHODS = "grove/server/methods";
   public static final String SERVER_CLIENTS = "grove/server/clients";
+  // Captured code's anchors (issue 16): no IDE action yet.
+  public static final String WORKSPACE_REFRESH = "grove/workspace/refresh";
   // Import and export (issue 18): used by the command line, no IDE action yet.
   public static final String IMPORT_RUN = "grove/import/run";
   public static final String EXPORT_RUN = "grove/export/run";

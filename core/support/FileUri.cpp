@@ -1,8 +1,8 @@
-#include "frontends/acp/WorkspaceUri.h"
+#include "support/FileUri.h"
 
 #include <cctype>
 
-namespace grove::frontends::acp {
+namespace grove {
 
 std::string fileUriOf(const std::string& absolutePath) {
   static const char* hex = "0123456789ABCDEF";
@@ -36,4 +36,4 @@ std::optional<std::string> pathOfFileUri(const std::string& uri) {
   return path;
 }
 
-}  // namespace grove::frontends::acp
+}  // namespace grove
