@@ -49,12 +49,57 @@ Range rangeOf(const FileText& file, size_t begin, size_t end) {
 }
 
 /// The occurrence of c nearest `from` (searching both ways), or npos.
+/// Looks backward only as far as the occurrence found forward: code that
+/// moved a little is found without scanning the rest of the file.
 size_t nearestOccurrence(const std::string& text, const std::string& c, size_t from) {
   size_t after = text.find(c, from);
-  size_t before = text.rfind(c, from);
-  if (after == std::string::npos) return before;
-  if (before == std::string::npos) return after;
-  return from - before <= after - from ? before : after;
+  // Forward searches only (memchr-fast), never rfind's byte-by-byte scan.
+  size_t distance = after == std::string::npos ? from : after - from;
+  size_t before = std::string::npos;
+  for (size_t pos = text.find(c, from > distance ? from - distance : 0); pos < from;
+       pos = text.find(c, pos + 1))
+    before = pos;
+  return before != std::string::npos ? before : after;
+}
+
+/// The occurrence of c nearest `from` found through the line index: c's
+/// complete line with the fewest copies in the file names the candidates,
+/// each checked in place. Far cheaper than a substring search when many
+/// captures share a prefix; nullopt when c has no complete non-blank line
+/// (the caller then searches the text).
+std::optional<size_t> nearestByLines(const FileText& file, const std::string& c,
+                                     const std::vector<std::string_view>& cLines, size_t from) {
+  // Line 0 may start mid-line; the last is complete only when c ends in a newline.
+  const int complete = static_cast<int>(cLines.size()) - (c.back() == '\n' ? 0 : 1);
+  int pick = -1;
+  const std::vector<int>* candidates = nullptr;
+  for (int k = 1; k < complete; ++k) {
+    uint64_t h = trimmedLineHash(cLines[static_cast<size_t>(k)]);
+    if (!h) continue;
+    const std::vector<int>& at = file.linesWithHash(h);
+    if (!candidates || at.size() < candidates->size()) {
+      candidates = &at;
+      pick = k;
+    }
+  }
+  if (!candidates) return std::nullopt;
+  const std::string& text = file.text();
+  const std::string_view first = cLines[0];
+  size_t best = std::string::npos, bestDistance = std::string::npos;
+  for (int p : *candidates) {
+    int startLine = p - pick;
+    if (startLine < 0) continue;
+    std::string_view l = file.line(startLine);
+    if (l.size() < first.size() || l.substr(l.size() - first.size()) != first) continue;
+    size_t offset = file.lineStart(startLine) + (l.size() - first.size());
+    if (text.compare(offset, c.size(), c) != 0) continue;
+    size_t distance = offset > from ? offset - from : from - offset;
+    if (distance < bestDistance) {
+      best = offset;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 struct Window {
@@ -242,12 +287,13 @@ AnchorResult reanchor(std::string_view captured, const std::string& contentHash,
     return out;
   }
   if (c.empty()) return out;  // nothing to look for
-  if (size_t at = nearestOccurrence(text, c, begin); at != std::string::npos) {
+  const std::vector<std::string_view> cLines = splitLines(c);
+  std::optional<size_t> byLines = nearestByLines(*file, c, cLines, begin);
+  if (size_t at = byLines ? *byLines : nearestOccurrence(text, c, begin); at != std::string::npos) {
     out.state = AnchorState::Moved;
     out.range = rangeOf(*file, at, at + c.size());
     return out;
   }
-  const std::vector<std::string_view> cLines = splitLines(c);
   std::vector<uint64_t> hashes;
   for (auto l : cLines)
     if (uint64_t h = trimmedLineHash(l)) hashes.push_back(h);

@@ -38,6 +38,7 @@ public:
   size_t offsetOf(const Position& p) const;
   /// The LSP position of a byte offset.
   Position positionOf(size_t offset) const;
+  size_t lineStart(int i) const { return lineStarts_[static_cast<size_t>(i)]; }
   /// Line `i` without its newline.
   std::string_view line(int i) const;
   uint64_t lineHash(int i) const { return lineHashes_[static_cast<size_t>(i)]; }

@@ -85,6 +85,7 @@ protected:
     run([&](Engine&) {
       AppendRequest r;
       r.projectId = projectId_;
+      r.parentId = lastId_;  // one root per project: later captures go below
       r.kind = Kind::Code;
       r.content = content;
       Source s;
@@ -95,6 +96,7 @@ protected:
       r.source = s;
       u = session_.appendUnit(r);
     });
+    lastId_ = u.id;
     session_.runUntilIdle();  // the git probe
     return engine_.unit(u.id);
   }
@@ -115,6 +117,15 @@ protected:
     return out;
   }
 
+  static FileChange change(const std::string& uri, FileChangeType type,
+                           std::optional<std::string> oldUri = std::nullopt) {
+    FileChange c;
+    c.uri = uri;
+    c.type = type;
+    c.oldUri = std::move(oldUri);
+    return c;
+  }
+
   int anchorEvents() const {
     int n = 0;
     for (const auto& c : changes_) n += c.op == ChangeOp::Anchor;
@@ -126,6 +137,7 @@ protected:
   Session session_;
   std::vector<ChangeEvent> changes_;
   std::string projectId_;
+  std::optional<std::string> lastId_;
   fs::path work_, file_;
 };
 
@@ -178,7 +190,11 @@ TEST_F(CaptureAnchorsTest, ClientProvenanceIsKept) {
     r.projectId = projectId_;
     r.kind = Kind::Code;
     r.content = kCaptured;
-    r.source = Source{.uri = fileUriOf(file_.string()), .range = {{3, 0}, {5, 0}}, .gitCommit = "abc123"};
+    Source s;
+    s.uri = fileUriOf(file_.string());
+    s.range = {{3, 0}, {5, 0}};
+    s.gitCommit = "abc123";
+    r.source = s;
     u = session_.appendUnit(r);
   });
   EXPECT_EQ(session_.runUntilIdle(), 0u);  // nothing to ask git
@@ -215,7 +231,7 @@ TEST_F(CaptureAnchorsTest, LinesInsertedAboveMoveTheAnchor) {
   EXPECT_EQ(u.source->anchor.state, AnchorState::Unchecked);
   writeFile(file_, "// a\n// b\n" + kFile);
   changes_.clear();
-  RefreshResult r = refresh({{FileChange{fileUriOf(file_.string()), FileChangeType::Changed}}});
+  RefreshResult r = refresh({{change(fileUriOf(file_.string()), FileChangeType::Changed)}});
   ASSERT_EQ(r.anchors.size(), 1u);
   EXPECT_EQ(r.anchors[0].unitId.value_or(""), u.id);
   EXPECT_EQ(r.anchors[0].anchor.state, AnchorState::Moved);
@@ -266,7 +282,7 @@ TEST_F(CaptureAnchorsTest, DeletedLinesAreMissing) {
   std::string changed = kFile;
   changed.erase(changed.find(kCaptured), kCaptured.size());
   writeFile(file_, changed);
-  RefreshResult r = refresh({{FileChange{fileUriOf(file_.string()), FileChangeType::Changed}}});
+  RefreshResult r = refresh({{change(fileUriOf(file_.string()), FileChangeType::Changed)}});
   ASSERT_EQ(r.anchors.size(), 1u);
   EXPECT_EQ(r.anchors[0].anchor.state, AnchorState::Missing);
   EXPECT_EQ(engine_.unit(u.id).source->range.start.line, 3);  // the old range is kept
@@ -274,7 +290,7 @@ TEST_F(CaptureAnchorsTest, DeletedLinesAreMissing) {
 
 TEST_F(CaptureAnchorsTest, UnsavedBufferTextIsCheckedInsteadOfTheFile) {
   Unit u = capture();
-  FileChange ch{fileUriOf(file_.string()), FileChangeType::Changed};
+  FileChange ch = change(fileUriOf(file_.string()), FileChangeType::Changed);
   ch.text = "// unsaved\n" + kFile;
   RefreshResult r = refresh({{ch}});
   ASSERT_EQ(r.anchors.size(), 1u);
@@ -286,7 +302,7 @@ TEST_F(CaptureAnchorsTest, RenamedFileCarriesItsCaptures) {
   Unit u = capture();
   fs::path moved = work_ / "src" / "scaled.cpp";
   fs::rename(file_, moved);
-  FileChange ch{fileUriOf(moved.string()), FileChangeType::Renamed, fileUriOf(file_.string())};
+  FileChange ch = change(fileUriOf(moved.string()), FileChangeType::Renamed, fileUriOf(file_.string()));
   RefreshResult r = refresh({{ch}});
   ASSERT_EQ(r.anchors.size(), 1u);
   EXPECT_EQ(r.anchors[0].anchor.state, AnchorState::Current);
