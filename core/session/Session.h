@@ -49,7 +49,7 @@ struct SessionOptions {
   std::chrono::milliseconds indexingDelay{100};
   /// Captured code's files and git (issue 16); null: the local disk and
   /// the `git` on PATH (workspace/LocalSourceFiles).
-  std::shared_ptr<SourceFiles> sourceFiles;
+  std::shared_ptr<SourceFiles> sourceFiles = nullptr;
 };
 
 /// Where committed changes are announced (the server broadcasts them).
