@@ -204,6 +204,16 @@ public:
                              const Field<std::string>& cursorId);
   DeleteResult deleteUnits(const std::vector<std::string>& unitIds, bool subtree, bool preview);
 
+  // Captured code (AnchorOps.cpp, issue 16).
+  /// Live code units of a project, ordered by seq.
+  std::vector<Unit> codeUnits(const std::string& projectId);
+  /// Stores new sources for live code units (re-anchored ranges and states,
+  /// git provenance). Not history. Units whose source did not change in
+  /// what a client sees (uri, range, anchor state and summary, git fields)
+  /// are not written; the rest are announced with one `anchor` didChange per
+  /// project. Returns the units written.
+  std::vector<Unit> updateSources(const std::vector<std::pair<std::string, Source>>& sources);
+
   // Structure.
   Project setMainline(const std::string& projectId, const Field<std::string>& startId,
                       const Field<std::string>& endId);

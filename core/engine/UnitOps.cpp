@@ -54,6 +54,10 @@ Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {
     u.createdAt = req.createdAt.value_or(impl_->now());
     u.source = req.source;
     if (u.source && u.source->contentHash.empty()) u.source->contentHash = fnv1aHex(u.content);  // lets clients tell whether the file changed
+    if (u.source) {  // where it was captured stays; `range` then follows the code (issue 16)
+      if (!u.source->capturedRange) u.source->capturedRange = u.source->range;
+      u.source->anchor = Anchor{};
+    }
     u.startsBranch = startsBranch;
     u.author = impl_->actor;
 

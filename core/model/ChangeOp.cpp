@@ -7,7 +7,7 @@ namespace grove {
 
 namespace {
 
-constexpr std::array<std::pair<ChangeOp, std::string_view>, 16> kNames{{
+constexpr std::array<std::pair<ChangeOp, std::string_view>, 17> kNames{{
     {ChangeOp::Create, "create"},
     {ChangeOp::Rename, "rename"},
     {ChangeOp::Delete, "delete"},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<ChangeOp, std::string_view>, 16> kNames{{
     {ChangeOp::Stream, "stream"},
     {ChangeOp::Summary, "summary"},
     {ChangeOp::Capsule, "capsule"},
+    {ChangeOp::Anchor, "anchor"},
 }};
 
 }  // namespace
@@ -50,7 +51,8 @@ const std::vector<ChangeOp>& allChangeOps() {
 }
 
 bool changesOnlyUnits(ChangeOp op) {
-  return op == ChangeOp::Edit || op == ChangeOp::SetScope || op == ChangeOp::Stream;
+  return op == ChangeOp::Edit || op == ChangeOp::SetScope || op == ChangeOp::Stream ||
+         op == ChangeOp::Anchor;
 }
 
 }  // namespace grove

@@ -28,6 +28,7 @@ enum class ChangeOp {
   Stream,      // an answer finished streaming or was dropped
   Summary,     // the memory agent wrote a branch summary
   Capsule,     // a capsule enabled in the project changed: its system prompt changed
+  Anchor,      // code units' sources were re-anchored or got their git provenance (not history)
 };
 
 /// The wire name (`append`, `setScope`, ...).

@@ -40,6 +40,17 @@ const char* toString(Status s) {
   return "complete";
 }
 
+const char* toString(AnchorState s) {
+  switch (s) {
+    case AnchorState::Unchecked: return "unchecked";
+    case AnchorState::Current: return "current";
+    case AnchorState::Moved: return "moved";
+    case AnchorState::Stale: return "stale";
+    case AnchorState::Missing: return "missing";
+  }
+  return "unchecked";
+}
+
 std::optional<Role> parseRole(std::string_view s) {
   if (s == "user") return Role::User;
   if (s == "assistant") return Role::Assistant;
@@ -67,6 +78,13 @@ std::optional<Status> parseStatus(std::string_view s) {
   if (s == "streaming") return Status::Streaming;
   if (s == "interrupted") return Status::Interrupted;
   if (s == "error") return Status::Error;
+  return std::nullopt;
+}
+
+std::optional<AnchorState> parseAnchorState(std::string_view s) {
+  for (AnchorState a : {AnchorState::Unchecked, AnchorState::Current, AnchorState::Moved,
+                        AnchorState::Stale, AnchorState::Missing})
+    if (s == toString(a)) return a;
   return std::nullopt;
 }
 

@@ -23,7 +23,20 @@ struct Range {
   Position end;
 };
 
+/// Whether captured code is still where its source says (DESIGN §11.1):
+/// decided by ops/Anchoring from the file's current text.
+enum class AnchorState { Unchecked, Current, Moved, Stale, Missing };
+
+struct Anchor {
+  AnchorState state = AnchorState::Unchecked;
+  std::optional<int64_t> checkedAt;        // ms since the epoch of the last check
+  std::optional<std::string> diffSummary;  // stale only: "-1 +1 lines: return x * 100"
+};
+
 /// Where a `code` unit came from. Clients convert editor positions to UTF-16.
+/// `range` follows the code as the file changes; `capturedRange` stays where
+/// it was captured. The git fields are null when unknown (no git, not a
+/// repository, or a client and core that could not tell).
 struct Source {
   std::string uri;
   Range range;
@@ -32,6 +45,10 @@ struct Source {
   std::optional<std::string> symbol;
   std::optional<std::string> gitCommit;
   std::string contentHash;
+  std::optional<std::string> gitBranch;
+  std::optional<bool> dirty;
+  std::optional<Range> capturedRange;  // absent in sources stored before issue 16
+  Anchor anchor;
 };
 
 struct Unit {
@@ -61,6 +78,8 @@ const char* toString(Role);
 const char* toString(Kind);
 const char* toString(ScopeState);
 const char* toString(Status);
+const char* toString(AnchorState);
+std::optional<AnchorState> parseAnchorState(std::string_view);
 std::optional<Role> parseRole(std::string_view);
 std::optional<Kind> parseKind(std::string_view);
 std::optional<ScopeState> parseScope(std::string_view);

@@ -16,6 +16,9 @@ std::string renderUnit(const Unit& u) {
     std::string out = "File: " + displayPath(s.uri) + " (lines " +
                       std::to_string(s.range.start.line + 1) + "-" +
                       std::to_string(s.range.end.line + 1) + ")";
+    // The text below is what was captured; say when the file no longer has it.
+    if (s.anchor.state == AnchorState::Stale || s.anchor.state == AnchorState::Missing)
+      out += " (stale: changed since captured)";
     if (s.symbol) out += " in " + *s.symbol;
     out += '\n';
     if (!s.memo.empty()) out += "Memo: " + s.memo + '\n';

@@ -68,6 +68,8 @@ public:
   virtual std::optional<std::string> liveRoot(const std::string& projectId) = 0;
   /// Live units of a project whose scope is not auto, ordered by seq.
   virtual std::vector<Unit> scopedUnits(const std::string& projectId) = 0;
+  /// Live code units of a project (captured code, with a source), ordered by seq.
+  virtual std::vector<Unit> codeUnits(const std::string& projectId) = 0;
   /// Units (removed ones too) with seq >= fromSeq, in seq order, at most `limit`.
   virtual std::vector<Unit> unitsFromSeq(const std::string& projectId, int64_t fromSeq,
                                          size_t limit) = 0;

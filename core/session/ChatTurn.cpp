@@ -131,6 +131,7 @@ void Session::startAnswer(const Unit& promptUnit, const std::optional<std::strin
   ConversationMode mode = engine_.conversationMode(projectId, promptUnit.id);
   ChatRequest request;
   request.system = buildConversationSystemPrompt(mode);
+  anchors_->recheck(engine_, projectId);  // a stale source says so in the prompt
   ScopePreview preview = engine_.preview(projectId, promptUnit.id, std::nullopt, std::nullopt, request.system);
   for (const auto& m : preview.messages) request.messages.push_back({m.role, m.content});
   request.model = model.value_or("");

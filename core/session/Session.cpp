@@ -6,6 +6,7 @@
 #include "session/StructureJobs.h"
 #include "session/SummaryJobs.h"
 #include "support/Log.h"
+#include "workspace/LocalSourceFiles.h"
 
 namespace grove::session {
 
@@ -22,6 +23,7 @@ std::unique_ptr<Executor> makeExecutor(const SessionOptions& o, ManualExecutor*&
 
 Session::Session(Engine& engine, llm::ProviderRegistry& providers, SessionOptions options)
     : engine_(engine), providers_(&providers), executor_(makeExecutor(options, manual_)) {
+  startAnchors(options);
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
@@ -35,6 +37,7 @@ Session::Session(Engine& engine, SessionOptions options)
       ownProviders_(std::make_unique<llm::ProviderRegistry>(llm::offlineSettings())),
       providers_(ownProviders_.get()),
       executor_(makeExecutor(options, manual_)) {
+  startAnchors(options);
   engine_.setChangeListener([this](const ChangeEvent& e) { changes_.push_back(e); });
   engine_.setSuggestionListener([this](const SuggestionEvent& e) { suggestions_.push_back(e); });
   engine_.setMemoletListener([this](const MemoletEvent& e) { memolets_.push_back(e); });
@@ -44,6 +47,7 @@ Session::Session(Engine& engine, SessionOptions options)
 }
 
 Session::~Session() {
+  closing_.cancel();
   if (indexing_) indexing_->stop();
   // Queued work may still call back into the session: let it finish first.
   executor_.reset();
@@ -53,6 +57,37 @@ Session::~Session() {
   engine_.setMemoletListener(nullptr);
   engine_.setBoardListener(nullptr);
   engine_.setKnowledgeListener(nullptr);
+}
+
+void Session::startAnchors(const SessionOptions& o) {
+  anchors_ = std::make_unique<SourceAnchors>(
+      o.sourceFiles ? o.sourceFiles : std::make_shared<workspace::LocalSourceFiles>());
+}
+
+Unit Session::appendUnit(const AppendRequest& request) {
+  Unit unit = engine_.append(request);
+  if (!SourceAnchors::wantsProvenance(unit)) return unit;
+  afterCommit([this, unit, actor = engine_.actor()] {
+    post([this, unit, actor] {
+      GitProvenance git = anchors_->probe(*unit.source, closing_.withTimeout(kGitProbeLimit));
+      if (!git.commit && !git.branch && !git.dirty) return;  // no git, no repository, or too slow
+      runLocked(actor, [&](Engine& e) {
+        Unit now = e.unit(unit.id);
+        // A client may have filled them meanwhile (an edit of the source).
+        if (!now.source || now.source->gitCommit || now.source->gitBranch || now.source->dirty) return;
+        Source s = *now.source;
+        s.gitCommit = git.commit;
+        s.gitBranch = git.branch;
+        s.dirty = git.dirty;
+        e.updateSources({{unit.id, s}});
+      });
+    });
+  });
+  return unit;
+}
+
+RefreshResult Session::refreshWorkspace(const RefreshRequest& request) {
+  return anchors_->refresh(engine_, request);
 }
 
 void Session::startIndexing(const SessionOptions& o) {
@@ -262,6 +297,7 @@ void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done)
 }
 
 ScopePreview Session::preview(const PreviewRequest& r) {
+  anchors_->recheck(engine_, r.projectId);  // the preview says which sources are stale
   std::optional<std::string> cursorId = r.cursorId ? *r.cursorId : engine_.project(r.projectId).cursorId;
   // The system prompt a turn from this cursor would get (mode block and
   // enabled capsules), so the preview is exactly what the model receives.

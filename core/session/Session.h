@@ -27,6 +27,7 @@
 #include "session/HistoryImport.h"
 #include "session/IndexingJobs.h"
 #include "session/KnowledgeIngest.h"
+#include "session/SourceAnchors.h"
 #include "session/Turn.h"
 #include "support/Cancellation.h"
 #include "support/Expected.h"
@@ -47,6 +48,9 @@ struct SessionOptions {
   /// (whose tests count the slow work a request queues).
   std::optional<bool> deferIndexing = std::nullopt;
   std::chrono::milliseconds indexingDelay{100};
+  /// Captured code's files and git (issue 16); null: the local disk and
+  /// the `git` on PATH (workspace/LocalSourceFiles).
+  std::shared_ptr<SourceFiles> sourceFiles = nullptr;
 };
 
 /// Where committed changes are announced (the server broadcasts them).
@@ -114,6 +118,13 @@ public:
   void sendMessage(const SendRequest& request, TurnCallbacks callbacks, CancellationToken cancel);
   /// grove/chat/regenerate and grove/chat/refine.
   void answerAgain(const AnswerAgainRequest& request, TurnCallbacks callbacks, CancellationToken cancel);
+  /// grove/unit/append. A code unit whose client sent no git provenance gets
+  /// it after the append is durable: git runs on the executor (bounded to
+  /// kGitProbeLimit, killed when the session closes) and what it finds is
+  /// stored and announced as `anchor`. Nothing waits for it.
+  Unit appendUnit(const AppendRequest& request);
+  /// grove/workspace/refresh: re-anchors the workspace's captured code.
+  RefreshResult refreshWorkspace(const RefreshRequest& request);
   /// Moves the cursor; a move to another path is a path switch (summaries).
   Project setCursor(const std::string& projectId, const std::optional<std::string>& cursorId);
   /// Summarises a branch (the root: the mainline); `done` gets the branch.
@@ -157,6 +168,7 @@ public:
 private:
   void publish();
   void startIndexing(const SessionOptions& options);
+  void startAnchors(const SessionOptions& options);
   void startAnswer(const Unit& promptUnit, const std::optional<std::string>& model,
                    const std::optional<RefineRequest>& refine, TurnCallbacks callbacks,
                    CancellationToken cancel);
@@ -175,6 +187,8 @@ private:
   ManualExecutor* manual_ = nullptr;
   std::unique_ptr<IndexingJobs> indexing_;  // null when the engine indexes inline
   KnowledgeIngest knowledgeIngest_{*this};
+  std::unique_ptr<SourceAnchors> anchors_;
+  CancellationToken closing_;  // cancelled first in ~Session: stops git probes
   std::unique_ptr<Executor> executor_;  // last: a pool joins first, while everything it uses lives
 };
 

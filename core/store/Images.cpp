@@ -17,31 +17,57 @@ std::optional<std::string> readOptStr(const json& j, const char* key) {
   return it->get<std::string>();
 }
 
+json rangeJson(const Range& r) {
+  return {{"start", {{"line", r.start.line}, {"character", r.start.character}}},
+          {"end", {{"line", r.end.line}, {"character", r.end.character}}}};
+}
+
+Range rangeFrom(const json& r) {
+  Range out;
+  out.start.line = r.at("start").at("line").get<int>();
+  out.start.character = r.at("start").at("character").get<int>();
+  out.end.line = r.at("end").at("line").get<int>();
+  out.end.character = r.at("end").at("character").get<int>();
+  return out;
+}
+
 json sourceJson(const Source& s) {
   return json{{"uri", s.uri},
-              {"range",
-               {{"start", {{"line", s.range.start.line}, {"character", s.range.start.character}}},
-                {"end", {{"line", s.range.end.line}, {"character", s.range.end.character}}}}},
+              {"range", rangeJson(s.range)},
               {"languageId", s.languageId},
               {"memo", s.memo},
               {"symbol", optStr(s.symbol)},
               {"gitCommit", optStr(s.gitCommit)},
-              {"contentHash", s.contentHash}};
+              {"contentHash", s.contentHash},
+              {"gitBranch", optStr(s.gitBranch)},
+              {"dirty", s.dirty ? json(*s.dirty) : json(nullptr)},
+              {"capturedRange", s.capturedRange ? rangeJson(*s.capturedRange) : json(nullptr)},
+              {"anchor",
+               {{"state", toString(s.anchor.state)},
+                {"checkedAt", s.anchor.checkedAt ? json(*s.anchor.checkedAt) : json(nullptr)},
+                {"diffSummary", optStr(s.anchor.diffSummary)}}}};
 }
 
+// Sources stored before issue 16 have no git branch, dirty flag, captured
+// range or anchor: they read as unknown and unchecked.
 Source sourceFrom(const json& j) {
   Source s;
   s.uri = j.value("uri", "");
-  const json& r = j.at("range");
-  s.range.start.line = r.at("start").at("line").get<int>();
-  s.range.start.character = r.at("start").at("character").get<int>();
-  s.range.end.line = r.at("end").at("line").get<int>();
-  s.range.end.character = r.at("end").at("character").get<int>();
+  s.range = rangeFrom(j.at("range"));
   s.languageId = j.value("languageId", "");
   s.memo = j.value("memo", "");
   s.symbol = readOptStr(j, "symbol");
   s.gitCommit = readOptStr(j, "gitCommit");
   s.contentHash = j.value("contentHash", "");
+  s.gitBranch = readOptStr(j, "gitBranch");
+  if (auto d = j.find("dirty"); d != j.end() && d->is_boolean()) s.dirty = d->get<bool>();
+  if (auto c = j.find("capturedRange"); c != j.end() && c->is_object()) s.capturedRange = rangeFrom(*c);
+  if (auto a = j.find("anchor"); a != j.end() && a->is_object()) {
+    s.anchor.state = parseAnchorState(a->value("state", "")).value_or(AnchorState::Unchecked);
+    if (auto t = a->find("checkedAt"); t != a->end() && t->is_number_integer())
+      s.anchor.checkedAt = t->get<int64_t>();
+    s.anchor.diffSummary = readOptStr(*a, "diffSummary");
+  }
   return s;
 }
 

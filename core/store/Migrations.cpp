@@ -476,6 +476,14 @@ CREATE TABLE knowledge_state(
   starters TEXT NOT NULL   -- starter questions, one a line
 ) WITHOUT ROWID;
 )sql",
+    // 10: captured code's provenance and anchors (issue 16). The new Source
+    // fields live in the unit's source JSON (an old row reads as unknown and
+    // unchecked), so no column changes; re-anchoring reads every live code
+    // unit of a workspace's projects after each save, and this index keeps
+    // that a range scan instead of a walk over every unit.
+    R"sql(
+CREATE INDEX units_code ON units(project_id, seq) WHERE kind = 'code' AND removed = 0;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -140,7 +140,7 @@ struct SqliteStore::Impl {
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;
   Stmt ancestry;
   Stmt insertUnit, updateUnit, getUnit, liveUnits, liveChildren, continuingChild, liveRoot,
-      scopedUnits, unitsFromSeq, liveOutline;
+      scopedUnits, codeUnits, unitsFromSeq, liveOutline;
   Stmt addRevision, revisions;
   Stmt putBranch, deleteBranch, getBranch, branches;
   Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone, maxOpSeq;
@@ -228,6 +228,8 @@ struct SqliteStore::Impl {
                     "LIMIT 1");
     scopedUnits = Stmt(
         db, unitSelect("WHERE project_id=? AND scope!='auto' AND removed=0 ORDER BY seq").c_str());
+    codeUnits = Stmt(  // the partial index units_code (migration 10)
+        db, unitSelect("WHERE project_id=? AND kind='code' AND removed=0 ORDER BY seq").c_str());
     // What a map shows of each unit, the text cut short: a 100,000-unit
     // structure read then copies kilobytes per thousand units, not megabytes.
     liveOutline = Stmt(db,
@@ -442,6 +444,13 @@ std::optional<std::string> SqliteStore::liveRoot(const std::string& projectId) {
 
 std::vector<Unit> SqliteStore::scopedUnits(const std::string& projectId) {
   auto& st = impl_->scopedUnits.reset().bind(1, projectId);
+  std::vector<Unit> out;
+  while (st.step()) out.push_back(readUnit(st));
+  return out;
+}
+
+std::vector<Unit> SqliteStore::codeUnits(const std::string& projectId) {
+  auto& st = impl_->codeUnits.reset().bind(1, projectId);
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;

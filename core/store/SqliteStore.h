@@ -50,6 +50,7 @@ public:
   std::optional<std::string> continuingChild(const std::string& parentId) override;
   std::optional<std::string> liveRoot(const std::string& projectId) override;
   std::vector<Unit> scopedUnits(const std::string& projectId) override;
+  std::vector<Unit> codeUnits(const std::string& projectId) override;
   std::vector<Unit> unitsFromSeq(const std::string& projectId, int64_t fromSeq, size_t limit) override;
 
   void addRevision(const std::string& unitId, const Revision&) override;

@@ -41,16 +41,30 @@ json toJson(const Project& p) {
               {"deletedAt", p.deletedAt ? json(isoTime(*p.deletedAt)) : json(nullptr)}};
 }
 
+json toJson(const Range& r) {
+  return {{"start", {{"line", r.start.line}, {"character", r.start.character}}},
+          {"end", {{"line", r.end.line}, {"character", r.end.character}}}};
+}
+
+json toJson(const Anchor& a) {
+  return json{{"state", toString(a.state)},
+              {"checkedAt", a.checkedAt ? json(isoTime(*a.checkedAt)) : json(nullptr)},
+              {"diffSummary", opt(a.diffSummary)}};
+}
+
 json toJson(const Source& s) {
   return json{{"uri", s.uri},
-              {"range",
-               {{"start", {{"line", s.range.start.line}, {"character", s.range.start.character}}},
-                {"end", {{"line", s.range.end.line}, {"character", s.range.end.character}}}}},
+              {"range", toJson(s.range)},
               {"languageId", s.languageId},
               {"memo", s.memo},
               {"symbol", opt(s.symbol)},
               {"gitCommit", opt(s.gitCommit)},
-              {"contentHash", s.contentHash}};
+              {"contentHash", s.contentHash},
+              {"gitBranch", opt(s.gitBranch)},
+              {"dirty", s.dirty ? json(*s.dirty) : json(nullptr)},
+              // A source stored before issue 16 was captured where it is now.
+              {"capturedRange", toJson(s.capturedRange.value_or(s.range))},
+              {"anchor", toJson(s.anchor)}};
 }
 
 json toJson(const Unit& u) {
@@ -203,17 +217,30 @@ std::string strAt(const json& j, const char* key, const std::string& path, bool 
 
 }  // namespace
 
+Range rangeFrom(const json& r, const std::string& path) {
+  if (!r.is_object()) Params::fail(path, path + " is required");
+  Range out;
+  out.start = positionFrom(r.value("start", json()), path + ".start");
+  out.end = positionFrom(r.value("end", json()), path + ".end");
+  if (out.end.line < out.start.line ||
+      (out.end.line == out.start.line && out.end.character < out.start.character))
+    Params::fail(path, path + " ends before it starts");
+  return out;
+}
+
+// capturedRange and anchor are the core's to set: a client's are ignored.
+// gitBranch and dirty are optional, so older clients keep working (the core
+// then finds them through git).
 Source sourceFrom(const json& j) {
   if (!j.is_object()) Params::fail("source", "source must be an object");
   Source s;
   s.uri = strAt(j, "uri", "source", true);
-  auto r = j.find("range");
-  if (r == j.end() || !r->is_object()) Params::fail("source.range", "source.range is required");
-  s.range.start = positionFrom(r->value("start", json()), "source.range.start");
-  s.range.end = positionFrom(r->value("end", json()), "source.range.end");
-  if (s.range.end.line < s.range.start.line ||
-      (s.range.end.line == s.range.start.line && s.range.end.character < s.range.start.character))
-    Params::fail("source.range", "source.range ends before it starts");
+  s.range = rangeFrom(j.value("range", json()), "source.range");
+  if (auto v = strAt(j, "gitBranch", "source", false); !v.empty()) s.gitBranch = v;
+  if (auto d = j.find("dirty"); d != j.end() && !d->is_null()) {
+    if (!d->is_boolean()) Params::fail("source.dirty", "source.dirty must be a boolean or null");
+    s.dirty = d->get<bool>();
+  }
   s.languageId = strAt(j, "languageId", "source", false);
   s.memo = strAt(j, "memo", "source", false);
   if (auto v = strAt(j, "symbol", "source", false); !v.empty()) s.symbol = v;

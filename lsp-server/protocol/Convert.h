@@ -23,6 +23,8 @@ json toJson(const Revision&);
 json toJson(const DeleteResult&);
 json toJson(const ChangeEvent&);
 json toJson(const Source&);
+json toJson(const Range&);
+json toJson(const Anchor&);
 /// A branch without its unitIds (which toJson adds).
 json branchFields(const Branch&);
 /// grove/project/structure as JSON text: the outline's units as columns (one
@@ -33,6 +35,8 @@ std::string outlineText(const ProjectOutline& outline);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);
+/// A {start, end} range, checked (not ending before it starts); `path` names it in errors.
+Range rangeFrom(const json& j, const std::string& path);
 /// Reads an optional `branch` parameter ({title?, intent?}; {} / [] / true: untitled).
 std::optional<AppendRequest::BranchInfo> branchInfoFrom(const Params& p);
 /// Reads grove/unit/append params.

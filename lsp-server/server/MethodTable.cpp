@@ -28,6 +28,7 @@ MethodTable makeMethodTable() {
   registerUnitHandlers(t);
   registerStructureHandlers(t);
   registerScopeHandlers(t);
+  registerWorkspaceHandlers(t);
   registerHistoryHandlers(t);
   registerSearchHandlers(t);
   registerServerHandlers(t);

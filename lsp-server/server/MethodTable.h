@@ -90,6 +90,7 @@ void registerInterchangeHandlers(MethodTable&);  // grove/import/run, grove/expo
 void registerBoardHandlers(MethodTable&);        // grove/board/*, grove/workspace/configure
 void registerKnowledgeHandlers(MethodTable&);    // grove/knowledge/* (the graph side)
 void registerKnowledgeIngestHandlers(MethodTable&);  // grove/knowledge/ingest
+void registerWorkspaceHandlers(MethodTable&);     // grove/workspace/refresh
 
 /// Every method of this build.
 MethodTable makeMethodTable();

@@ -94,6 +94,9 @@ export const METHODS = {
   "grove/memolet/didChange": note('server→client'),
   "grove/chat/refine": req(true),
 
+  // Captured code's anchors (issue 16): not called by the extension yet.
+  "grove/workspace/refresh": req(false),
+
   // Import and export (issue 18): the command line uses them; no editor command yet.
   "grove/import/run": req(false, false),
   "grove/export/run": req(false, false),
@@ -129,7 +132,6 @@ export const METHODS = {
  */
 export const PLANNED = {
   // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
-  "grove/workspace/refresh": req(false),
   "grove/board/reorganize": req(false, false),
   "grove/knowledge/suggest": req(true),
   "grove/knowledge/fromUnit": req(false, false),

@@ -7,7 +7,7 @@
 #include "frontends/acp/ProjectView.h"
 #include "frontends/acp/Replay.h"
 #include "frontends/acp/Updates.h"
-#include "frontends/acp/WorkspaceUri.h"
+#include "support/FileUri.h"
 #include "jsonrpc/ErrorCodes.h"
 #include "support/Log.h"
 
@@ -125,7 +125,7 @@ void Agent::newSession(const json& id, const json& params) {
   const std::string cwd = params["cwd"];
   std::string folder = cwd.substr(cwd.find_last_of('/') + 1);
   auto created = core_.callSync("grove/project/create", {{"title", "Chat in " + (folder.empty() ? cwd : folder)},
-                                                         {"workspaceUri", fileUriOf(cwd)}});
+                                                         {"workspaceUri", pathToFileUri(cwd)}});
   if (!created.ok) return failFromCore(id, created.value);
   const std::string sessionId = created.value["id"];
   reply(id, {{"sessionId", sessionId}});
@@ -145,14 +145,14 @@ void Agent::loadSession(const json& id, const json& params) {
 
 void Agent::listSessions(const json& id, const json& params) {
   json query = json::object();
-  if (isString(params, "cwd")) query["workspaceUri"] = fileUriOf(params["cwd"].get<std::string>());
+  if (isString(params, "cwd")) query["workspaceUri"] = pathToFileUri(params["cwd"].get<std::string>());
   auto listed = core_.callSync("grove/project/list", query);
   if (!listed.ok) return failFromCore(id, listed.value);
   json sessions = json::array();
   for (const auto& p : listed.value["projects"]) {
     std::optional<std::string> cwd;
     if (p.contains("workspaceUri") && p["workspaceUri"].is_string())
-      cwd = pathOfFileUri(p["workspaceUri"].get<std::string>());
+      cwd = fileUriToPath(p["workspaceUri"].get<std::string>());
     json info{{"sessionId", p["id"]}, {"cwd", cwd.value_or(serverCwd_)}, {"title", p["title"]}};
     if (p.contains("updatedAt") && p["updatedAt"].is_string()) info["updatedAt"] = p["updatedAt"];
     info["_meta"] = {{"grove", {{"revision", p.value("revision", 0)},

@@ -17,7 +17,7 @@ json unitList(const std::vector<Unit>& units) {
 
 void registerUnitHandlers(MethodTable& t) {
   t.add("grove/unit/append", kChange, [](RequestContext& c, const Params& p) {
-    return toJson(c.engine.append(proto::appendFrom(p)));
+    return toJson(c.session.appendUnit(proto::appendFrom(p)));
   });
   t.add("grove/unit/get", kRead, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.unit(p.str("unitId")));

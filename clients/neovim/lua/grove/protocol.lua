@@ -175,6 +175,7 @@ M.methods = {
   { "grove/knowledge/ask", used = true },
   { "grove/knowledge/toUnit", used = true },
   { "grove/knowledge/ingest", used = true },
+  { "grove/workspace/refresh", used = true },
   { "grove/import/run", used = false },
   { "grove/export/run", used = false },
   { "grove/server/methods", used = true },
@@ -203,7 +204,6 @@ M.lsp = { "$/progress" }
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
 M.upcoming = {
-  { "grove/workspace/refresh", used = true },
   { "grove/board/reorganize", used = true },
   { "grove/knowledge/suggest", used = true },
   { "grove/knowledge/fromUnit", used = true },

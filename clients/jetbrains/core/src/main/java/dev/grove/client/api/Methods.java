@@ -57,6 +57,8 @@ public final class Methods {
   public static final String SEARCH = "grove/search";
   public static final String SERVER_METHODS = "grove/server/methods";
   public static final String SERVER_CLIENTS = "grove/server/clients";
+  // Captured code's anchors (issue 16): no IDE action yet.
+  public static final String WORKSPACE_REFRESH = "grove/workspace/refresh";
   // Import and export (issue 18): used by the command line, no IDE action yet.
   public static final String IMPORT_RUN = "grove/import/run";
   public static final String EXPORT_RUN = "grove/export/run";
@@ -197,6 +199,7 @@ public final class Methods {
       req(BOARD_REDO, Doc.DOCUMENTED),
       fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
       unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
+      unused(WORKSPACE_REFRESH, Doc.DOCUMENTED),
       req(KNOWLEDGE_GET, Doc.DOCUMENTED),
       unused(KNOWLEDGE_CLASSIFY, Doc.DOCUMENTED),
       req(KNOWLEDGE_ASK, Doc.DOCUMENTED),

@@ -1,0 +1,135 @@
+#include "session/SourceAnchors.h"
+
+#include <map>
+
+#include "ops/Anchoring.h"
+#include "support/Error.h"
+#include "support/FileUri.h"
+
+namespace grove::session {
+namespace {
+
+int64_t nowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string key(const std::string& projectId, const std::string& uri) { return projectId + '\x1f' + uri; }
+
+bool localFile(const std::string& uri) { return fileUriToPath(uri).has_value(); }
+
+}  // namespace
+
+std::optional<FileChangeType> parseFileChangeType(std::string_view s) {
+  if (s == "created") return FileChangeType::Created;
+  if (s == "changed") return FileChangeType::Changed;
+  if (s == "deleted") return FileChangeType::Deleted;
+  if (s == "renamed") return FileChangeType::Renamed;
+  return std::nullopt;
+}
+
+std::vector<SourceAnchors::Checked> SourceAnchors::anchorAll(const std::vector<Unit>& units,
+                                                             const std::optional<std::string>& text,
+                                                             int64_t now) {
+  std::optional<FileText> file;
+  if (text) file.emplace(*text);
+  std::vector<Checked> out;
+  out.reserve(units.size());
+  for (const Unit& u : units) {
+    Source s = *u.source;
+    AnchorResult r = reanchor(u.content, s.contentHash, s.range, file ? &*file : nullptr);
+    s.range = r.range;
+    s.anchor = Anchor{r.state, now, r.diffSummary};
+    out.push_back({u.id, std::move(s)});
+  }
+  return out;
+}
+
+RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& request) {
+  std::string ws = request.workspaceUri;
+  while (ws.size() > 1 && ws.back() == '/') ws.pop_back();
+  if (ws.empty()) throw Error::invalidArg("workspaceUri", "workspaceUri must not be empty");
+  const std::string prefix = ws + "/";
+
+  // Every live code unit under the workspace, by file. Any project may hold
+  // them (not every client sends workspaceUri on create), so all are read;
+  // the partial index units_code keeps that a scan of code units only.
+  std::map<std::string, std::vector<Unit>> byUri;
+  for (const Project& p : engine.listProjects(std::nullopt))
+    for (Unit& u : engine.codeUnits(p.id))
+      if (u.source && u.source->uri.rfind(prefix, 0) == 0) byUri[u.source->uri].push_back(std::move(u));
+
+  const int64_t now = nowMs();
+  std::vector<Checked> checked;
+  auto check = [&](const std::string& uri, const std::vector<Unit>& units,
+                   const std::optional<std::string>& bufferText, bool gone) {
+    std::optional<std::string> text = bufferText;
+    if (!text && !gone) text = files_->read(uri);
+    if (!bufferText)  // a buffer says nothing about the file on disk
+      for (const Unit& u : units) stamps_[key(u.projectId, uri)] = files_->stamp(uri);
+    for (auto& c : anchorAll(units, text, now)) checked.push_back(std::move(c));
+  };
+
+  if (!request.changes) {
+    for (const auto& [uri, units] : byUri)
+      if (localFile(uri)) check(uri, units, std::nullopt, false);
+  } else {
+    for (const FileChange& ch : *request.changes) {
+      if (ch.type == FileChangeType::Renamed && ch.oldUri) {
+        // The captures follow the file to its new name.
+        auto it = byUri.find(*ch.oldUri);
+        if (it == byUri.end()) continue;
+        std::vector<Unit> units = it->second;
+        for (Unit& u : units) u.source->uri = ch.uri;
+        check(ch.uri, units, ch.text, false);
+        continue;
+      }
+      auto it = byUri.find(ch.uri);
+      if (it == byUri.end()) continue;
+      check(ch.uri, it->second, ch.text, ch.type == FileChangeType::Deleted);
+    }
+  }
+
+  std::vector<std::pair<std::string, Source>> updates;
+  RefreshResult out;
+  for (const auto& c : checked) {
+    out.anchors.push_back({std::nullopt, c.unitId, c.source.range, c.source.anchor});
+    updates.emplace_back(c.unitId, c.source);
+  }
+  engine.updateSources(updates);
+  return out;
+}
+
+void SourceAnchors::recheck(Engine& engine, const std::string& projectId) {
+  std::map<std::string, std::vector<Unit>> byUri;
+  for (Unit& u : engine.codeUnits(projectId))
+    if (u.source && localFile(u.source->uri)) byUri[u.source->uri].push_back(std::move(u));
+  if (byUri.empty()) return;
+  const int64_t now = nowMs();
+  std::vector<std::pair<std::string, Source>> updates;
+  for (const auto& [uri, units] : byUri) {
+    std::optional<FileStamp> stamp = files_->stamp(uri);
+    auto [it, fresh] = stamps_.try_emplace(key(projectId, uri), stamp);
+    if (!fresh && it->second == stamp) continue;  // unchanged since the last check
+    it->second = stamp;
+    std::optional<std::string> text = stamp ? files_->read(uri) : std::nullopt;
+    for (auto& c : anchorAll(units, text, now)) updates.emplace_back(c.unitId, std::move(c.source));
+  }
+  if (!updates.empty()) engine.updateSources(updates);
+}
+
+bool SourceAnchors::wantsProvenance(const Unit& unit) {
+  if (unit.kind != Kind::Code || !unit.source) return false;
+  const Source& s = *unit.source;
+  return !s.gitCommit && !s.gitBranch && !s.dirty && localFile(s.uri);
+}
+
+GitProvenance SourceAnchors::probe(const Source& source, const CancellationToken& cancel) {
+  const Range& r = source.range;
+  // A capture of whole lines ends at the start of the line after them.
+  int last = r.end.line > r.start.line && r.end.character == 0 ? r.end.line - 1 : r.end.line;
+  return files_->provenance(source.uri, r.start.line, last, cancel);
+}
+
+}  // namespace grove::session
