@@ -1,5 +1,7 @@
 #include "session/Session.h"
 
+#include "knowledge/Ingest.h"
+#include "knowledge/WorkspaceUri.h"
 #include "llm/ConfigLoader.h"
 #include "llm/ProviderRegistry.h"
 #include "session/EmbeddingJobs.h"
@@ -88,6 +90,33 @@ Unit Session::appendUnit(const AppendRequest& request) {
 
 RefreshResult Session::refreshWorkspace(const RefreshRequest& request) {
   return anchors_->refresh(engine_, request);
+}
+
+void Session::refreshWorkspace(const RefreshRequest& request, Done<RefreshResult> done) {
+  RefreshResult result = anchors_->refresh(engine_, request);
+  const std::string ws = knowledge::normalizeWorkspaceUri(request.workspaceUri);
+  // Only a workspace someone ingested has documents to keep current: a save
+  // elsewhere must not start a knowledge index nobody asked for.
+  if (knowledge::documentIndexInfo(engine_.knowledgeDocuments(), ws).documents == 0 || knowledgeIngest_.running(ws))
+    return done(std::move(result));
+  std::vector<DocumentChange> changes;
+  for (const FileChange& c : request.changes.value_or(std::vector<FileChange>{})) {
+    if (c.text) continue;  // an unsaved buffer is not the document yet
+    changes.push_back({c.uri, c.type == FileChangeType::Renamed ? "renamed" : "changed", c.oldUri});
+  }
+  if (request.changes && changes.empty()) return done(std::move(result));
+  knowledgeIngest_.refreshDocuments(
+      ws, changes, [result = std::move(result), done = std::move(done)](Expected<KnowledgeIngestResult> r) mutable {
+        if (r) {
+          result.documentsAdded = std::move(r->added);
+          result.documentsUpdated = std::move(r->updated);
+          result.documentsRemoved = std::move(r->removed);
+        } else {
+          // The anchors are stored; the documents catch up at the next ingest.
+          log::warn("workspace refresh: documents not re-ingested: " + std::string(r.error().what()));
+        }
+        done(std::move(result));
+      });
 }
 
 void Session::startIndexing(const SessionOptions& o) {

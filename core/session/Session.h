@@ -125,6 +125,11 @@ public:
   Unit appendUnit(const AppendRequest& request);
   /// grove/workspace/refresh: re-anchors the workspace's captured code.
   RefreshResult refreshWorkspace(const RefreshRequest& request);
+  /// grove/workspace/refresh: the anchors as above, on the engine thread;
+  /// then, when the workspace has ingested documents, the changed files are
+  /// re-ingested on the executor and `done` gets both (an unsaved buffer
+  /// touches anchors only; a running ingest picks the files up itself).
+  void refreshWorkspace(const RefreshRequest& request, Done<RefreshResult> done);
   /// Moves the cursor; a move to another path is a path switch (summaries).
   Project setCursor(const std::string& projectId, const std::optional<std::string>& cursorId);
   /// Summarises a branch (the root: the mainline); `done` gets the branch.
