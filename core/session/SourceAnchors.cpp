@@ -39,9 +39,15 @@ std::vector<SourceAnchors::Checked> SourceAnchors::anchorAll(const std::vector<U
   for (const Unit& u : units) {
     Source s = *u.source;
     AnchorResult r = reanchor(u.content, s.contentHash, s.range, file ? &*file : nullptr);
+    const Anchor& before = u.source->anchor;
+    bool sameState = before.state == r.state ||
+                     (before.state == AnchorState::Unchecked && r.state == AnchorState::Current);
+    bool changed = !sameState || before.diffSummary != r.diffSummary ||
+                   s.range.start.line != r.range.start.line || s.range.start.character != r.range.start.character ||
+                   s.range.end.line != r.range.end.line || s.range.end.character != r.range.end.character;
     s.range = r.range;
     s.anchor = Anchor{r.state, now, r.diffSummary};
-    out.push_back({u.id, std::move(s)});
+    out.push_back({u.id, std::move(s), changed});
   }
   return out;
 }
@@ -63,12 +69,15 @@ RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& reque
   const int64_t now = nowMs();
   std::vector<Checked> checked;
   auto check = [&](const std::string& uri, const std::vector<Unit>& units,
-                   const std::optional<std::string>& bufferText, bool gone) {
+                   const std::optional<std::string>& bufferText, bool gone, bool renamed = false) {
     std::optional<std::string> text = bufferText;
     if (!text && !gone) text = files_->read(uri);
     if (!bufferText)  // a buffer says nothing about the file on disk
       for (const Unit& u : units) stamps_[key(u.projectId, uri)] = files_->stamp(uri);
-    for (auto& c : anchorAll(units, text, now)) checked.push_back(std::move(c));
+    for (auto& c : anchorAll(units, text, now)) {
+      c.changed = c.changed || renamed;  // the new name is itself the change
+      checked.push_back(std::move(c));
+    }
   };
 
   if (!request.changes) {
@@ -82,7 +91,7 @@ RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& reque
         if (it == byUri.end()) continue;
         std::vector<Unit> units = it->second;
         for (Unit& u : units) u.source->uri = ch.uri;
-        check(ch.uri, units, ch.text, false);
+        check(ch.uri, units, ch.text, false, true);
         continue;
       }
       auto it = byUri.find(ch.uri);
@@ -95,7 +104,7 @@ RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& reque
   RefreshResult out;
   for (const auto& c : checked) {
     out.anchors.push_back({std::nullopt, c.unitId, c.source.range, c.source.anchor});
-    updates.emplace_back(c.unitId, c.source);
+    if (c.changed) updates.emplace_back(c.unitId, c.source);
   }
   engine.updateSources(updates);
   return out;
@@ -114,7 +123,8 @@ void SourceAnchors::recheck(Engine& engine, const std::string& projectId) {
     if (!fresh && it->second == stamp) continue;  // unchanged since the last check
     it->second = stamp;
     std::optional<std::string> text = stamp ? files_->read(uri) : std::nullopt;
-    for (auto& c : anchorAll(units, text, now)) updates.emplace_back(c.unitId, std::move(c.source));
+    for (auto& c : anchorAll(units, text, now))
+      if (c.changed) updates.emplace_back(c.unitId, std::move(c.source));
   }
   if (!updates.empty()) engine.updateSources(updates);
 }

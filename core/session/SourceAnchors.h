@@ -76,6 +76,11 @@ private:
   struct Checked {
     std::string unitId;
     Source source;
+    /// Whether storing it tells a client anything: the range, the state or
+    /// the summary moved. A capture is current until a check says otherwise,
+    /// so a first check that finds it current is not a change (no didChange,
+    /// no reload in every editor after each capture's first preview).
+    bool changed = false;
   };
   /// Re-anchors `units` (all with this uri) against `text` (null: gone).
   std::vector<Checked> anchorAll(const std::vector<Unit>& units, const std::optional<std::string>& text,

@@ -377,7 +377,7 @@ function M.set_cursor(id, done)
 end
 
 -- Ops that only change units' content or scope; anything else reloads the tree.
-local unit_only_ops = { setScope = true, edit = true, stream = true }
+local unit_only_ops = { setScope = true, edit = true, stream = true, anchor = true }
 
 -- Callbacks waiting for the didChange work in progress to finish (see M.catch_up).
 local waiters = {}

@@ -3,7 +3,7 @@
 // table marks "units only". Those are applied by re-fetching just those units
 // (grove/unit/getMany); anything else, including undo/redo, reloads the project.
 
-const unitsOnly = new Set(['edit', 'setScope', 'stream']);
+const unitsOnly = new Set(['edit', 'setScope', 'stream', 'anchor']);
 
 export function isUnitOnlyChange(op: string): boolean {
   return unitsOnly.has(op);
