@@ -93,11 +93,6 @@ void KnowledgeIngest::ingest(const KnowledgeIngestRequest& request, ImportProgre
   std::optional<std::string> folder = knowledge::fileUriToPath(ws);
   if (ws.empty() || !folder)
     throw Error::invalidArg("workspaceUri", "workspaceUri must be a file:// URI of a folder: \"" + ws + "\"");
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!running_.insert(ws).second)
-      throw Error::invalidOp("ingestRunning", "an ingest of " + ws + " is already running");
-  }
   std::optional<std::vector<std::string>> prefixes;
   if (request.paths) {
     prefixes.emplace();
@@ -108,6 +103,13 @@ void KnowledgeIngest::ingest(const KnowledgeIngestRequest& request, ImportProgre
   for (const auto& d : session_.engine().knowledgeDocuments().knowledgeDocuments(ws)) known[d.uri] = d.contentHash;
   KnowledgeIngestRequest req = request;
   std::string actor = session_.actor();
+  // Marked running only now, when nothing before the queued work can throw
+  // and leave the mark behind (every later ingest would be refused).
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!running_.insert(ws).second)
+      throw Error::invalidOp("ingestRunning", "an ingest of " + ws + " is already running");
+  }
   session_.post([this, req, ws, folder, prefixes, known, progress, done, cancel, actor] {
     KnowledgeIngestResult result;
     std::optional<Error> failure;

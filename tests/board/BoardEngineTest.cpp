@@ -13,7 +13,7 @@
 namespace grove::test {
 namespace {
 
-const std::string kWs = "file:///work/app";
+const std::string kWs = "file:///home/ana/src/app";
 
 class BoardEngine : public EngineTest {
 protected:

@@ -32,14 +32,21 @@ protected:
   std::string ws() const { return knowledge::pathToFileUri(dir_.path().string()); }
   RpcClient& rpc() { return server_.client(); }
 
-  /// Waits (bounded) until the ingest's work is queued, then runs it.
+  /// Runs the ingest's queued work until it has finished (bounded). The
+  /// handler marks the workspace running a moment before it queues the
+  /// work, so one pass of the queue can come too early: run it until the
+  /// mark is gone.
   bool runIngest() {
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (!server_.session().knowledgeIngest().running(ws())) {
       if (std::chrono::steady_clock::now() > deadline) return false;
       std::this_thread::yield();
     }
-    server_.session().runUntilIdle();
+    while (server_.session().knowledgeIngest().running(ws())) {
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      server_.session().runUntilIdle();
+      std::this_thread::yield();
+    }
     return true;
   }
 
