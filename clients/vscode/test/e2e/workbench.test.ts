@@ -259,12 +259,12 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     await page.getByRole('tab', { name: 'E2E conversation', exact: true }).click();
   });
 
-  test('Capture Selection to Board puts the selection on its folder\'s board, memo and symbol kept', async (t) => {
+  // Skipped until it leaves the workbench as it found it: the board panel it
+  // opens stays in front of the conversation and takes the next test's clicks
+  // (seen in the CI rehearsal).
+  test('Capture Selection to Board puts the selection on its folder\'s board, memo and symbol kept',
+    { skip: 'the board panel covers the conversation for the tests after it' }, async (t) => {
     if (!methods.includes('grove/board/capture')) return t.skip('no memory board on this server');
-    // Skipped until it leaves the workbench as it found it: the board panel it
-    // opens stays in front of the conversation and takes the next test's clicks
-    // (seen in the CI rehearsal; closing the editor was not enough).
-    return t.skip('the board panel covers the conversation for the tests after it');
     await page.getByRole('tab', { name: /retry\.ts/ }).first().click();
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+Home');
