@@ -146,7 +146,9 @@ describe("knowledge map view (real server)", function()
     vim.cmd("GroveIngest")
     h.wait(function()
       for _, n in ipairs(seen) do
-        if n.msg:find("Grove: ingested", 1, true) then
+        -- The reply's message (with the counts), not the progress end
+        -- ("ingested 1 documents"), which can come first.
+        if n.msg:find("Grove: ingested %d+ documents %(") then
           return true
         end
       end
