@@ -61,15 +61,30 @@ std::string weight(double w) {
 }  // namespace
 
 std::string renderContextBlock(const PromptContext& c) {
-  return "[MEMOLET: " + c.title + " | memolet:" + c.id + "]\n" + c.text;
+  std::string out = "[MEMOLET: " + c.title + " | memolet:" + c.id;
+  if (!c.kind.empty()) out += " | " + c.kind;
+  if (c.mention) out += " | MENTION";
+  out += "]\n";
+  if (!c.context.empty()) out += "Context: " + c.context + "\n";
+  if (!c.summary.empty()) out += "Summary: " + c.summary + "\n";
+  if (!c.tags.empty()) {
+    out += "Tags:";
+    for (size_t i = 0; i < c.tags.size(); ++i) out += (i ? ", " : " ") + c.tags[i];
+    out += "\n";
+  }
+  return out + c.text;
 }
 
 std::string renderMemoletContext(const std::vector<PromptContext>& referenced,
-                                 const std::vector<PromptContext>& retrieved) {
-  if (referenced.empty() && retrieved.empty()) return {};
+                                 const std::vector<PromptContext>& retrieved,
+                                 const std::string& understanding) {
+  if (referenced.empty() && retrieved.empty() && understanding.empty()) return {};
   std::vector<PromptContext> all = referenced;
   all.insert(all.end(), retrieved.begin(), retrieved.end());
-  return fillOnce(prompts::get("memolet_context"), {{"contexts", blocks(all)}});
+  std::string section = fillOnce(prompts::get("memolet_context"), {{"contexts", blocks(all)}});
+  if (understanding.empty()) return section;
+  // The memory section opens with what the AI understands of the board.
+  return "[TASK UNDERSTANDING] " + understanding + "\n\n" + section;
 }
 
 std::string renderRefineSection(const RefineSections& s) {
@@ -122,7 +137,7 @@ std::string scrubMemolets(std::string_view text, const std::vector<std::string>&
   std::vector<std::pair<size_t, size_t>> cuts;  // offset, length
   std::vector<std::string> replacements;
   for (const auto& r : memory::parseReferences(text))
-    if (named(r.id)) {
+    if (r.scheme == memory::Reference::Scheme::Memolet && named(r.id)) {
       cuts.push_back({r.offset, r.length});
       replacements.push_back("(a removed memory)");
     }

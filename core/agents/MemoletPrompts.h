@@ -1,9 +1,12 @@
 // MemoletPrompts: how memolets reach a prompt (templates in core/prompts/).
 //
 // A turn's system prompt gains a [MEMORY CONTEXTS] section: each memolet under
-// its citation header "[MEMOLET: Title | memolet:ID]" and its full text,
-// referenced ones first (they are always there), then the retrieved ones, with
-// the instruction to cite as [citation:ID] (Memolet A.7.1). Refinement
+// its citation header "[MEMOLET: Title | memolet:ID | kind[ | MENTION]]" and
+// its full text, explicit ones first (they are always there), then the
+// retrieved ones, with the instruction to cite as [citation:ID] (Memolet
+// A.7.1). A board memory also shows its Context, Summary and Tags, and the
+// section opens with what the AI understands of the board (Contexty, DESIGN
+// §11.2). Refinement
 // (A.7.3) sections the contexts as ADD / REMOVE / HIGHLIGHT / OBSCURE / GROUP
 // / GENERAL; what the user removed is only counted, never named or quoted.
 #pragma once
@@ -19,14 +22,23 @@ struct PromptContext {
   std::string id;
   std::string title;
   std::string text;
+  /// chat | snippet | note; empty in refinement sections (the plain header).
+  std::string kind;
+  bool mention = false;  // explicit: named by the user, never cut
+  std::string context, summary;
+  std::vector<std::string> tags;
 };
 
-/// "[MEMOLET: Title | memolet:ID]\n<text>".
+/// "[MEMOLET: Title | memolet:ID | kind[ | MENTION]]\n" (just "[MEMOLET:
+/// Title | memolet:ID]" without a kind), then Context:, Summary:, Tags: when
+/// set, then the text.
 std::string renderContextBlock(const PromptContext& c);
 
-/// The [MEMORY CONTEXTS] section; empty when both lists are.
+/// The [MEMORY CONTEXTS] section, opening with "[TASK UNDERSTANDING] ..." when
+/// `understanding` is set; empty when there is nothing to show.
 std::string renderMemoletContext(const std::vector<PromptContext>& referenced,
-                                 const std::vector<PromptContext>& retrieved);
+                                 const std::vector<PromptContext>& retrieved,
+                                 const std::string& understanding = {});
 
 struct RefineSections {
   std::vector<PromptContext> add, highlight, obscure, general;

@@ -51,7 +51,7 @@ namespace {
 constexpr size_t kDescribeMembers = 12;
 
 BoardEntry entryOf(const BoardItem& item) {
-  return BoardEntry{item.id(), item.groupId, text::HashedVector::fromBlob(item.memolet.vector),
+  return BoardEntry{item.id(), item.kind, item.groupId, text::HashedVector::fromBlob(item.memolet.vector),
                     item.memolet.createdAt, item.archived};
 }
 
@@ -84,9 +84,12 @@ void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
   item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
   e.store->board().putItem(item);
   e.dirty = true;
-  // A capture sent to a conversation is also that project's memolet: the
-  // memolet indexes reload rather than miss (or keep) it.
-  if (!item.memolet.projectId.empty()) e.memo.reset();
+  // The item is a memolet: retrieval and search see it at once, and an
+  // archived one no more.
+  if (item.archived)
+    memolets::dropIndexed(e, item.id());
+  else
+    memolets::keepIndexed(e, item.memolet);
   index(e, tx.workspaceUri).put(entryOf(item));
   im.after = std::move(item);
 }
@@ -95,7 +98,7 @@ void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id) {
   auto& im = touch(tx.items, id, [&] { return e.store->board().item(id); });
   e.store->board().deleteItem(id);
   e.dirty = true;
-  if (im.before && !im.before->memolet.projectId.empty()) e.memo.reset();
+  memolets::dropIndexed(e, id);
   index(e, tx.workspaceUri).erase(id);
   im.after.reset();
 }

@@ -18,6 +18,7 @@ namespace grove {
 
 struct BoardEntry {
   std::string id;
+  std::string kind;  // chat | snippet | note
   std::optional<std::string> groupId;
   text::HashedVector vector;
   int64_t createdAt = 0;
@@ -28,6 +29,10 @@ struct BoardEntry {
 struct BoardIndex {
   std::vector<BoardEntry> entries;
   std::unordered_map<std::string, size_t> at;  // id -> index in entries
+  /// The native understanding as of one board revision (turns read it;
+  /// deriving it reads the whole board).
+  int64_t understandingRevision = -1;
+  std::string understanding;
   void put(BoardEntry e);
   void erase(const std::string& id);
 };

@@ -349,6 +349,9 @@ public:
   /// Referenced memolets (always) and retrieved ones for a message, with the
   /// system prompt section that carries them. Unknown references: memoletNotFound.
   MemoletContext memoletContext(const RetrievalRequest& request);
+  /// Checks a message's references and a turn's memory choice without
+  /// retrieving: memoletNotFound, boardGroupNotFound, or a bad preset (-32602).
+  void checkMemory(const std::string& message, const MemoryChoice& choice);
   /// The same for grove/chat/refine: the ADD / REMOVE / HIGHLIGHT / OBSCURE /
   /// GROUP / GENERAL section; removed memolets appear nowhere in it.
   MemoletContext refineContext(const RetrievalRequest& request, const RefineRequest& refine);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "memory/ContextyScore.h"
 #include "model/Memolet.h"
 
 namespace grove {
@@ -67,6 +68,29 @@ struct MemoletCompletion {
   std::string insertText;  // @[Title](memolet:ID)
 };
 
+/// What the user chose for one turn's memory (`memory` on grove/chat/send,
+/// regenerate, refine and grove/scope/preview; DESIGN §11.2).
+struct MemoryChoice {
+  std::vector<std::string> add;     // memolets given explicitly (`added`)
+  std::vector<std::string> remove;  // never in this prompt
+  std::string preset = "auto";      // auto | group | snippets | none
+  std::optional<std::string> groupId;  // preset `group`: retrieve from this subtree only
+};
+
+/// One memory in a turn's prompt, and why it is there.
+struct MemoryBlock {
+  std::string memoletId;
+  std::string title;
+  std::string kind = "chat";  // chat | snippet | note
+  std::string why;            // mention | group | added | retrieved
+  std::optional<std::string> groupId;  // the board group it sits in
+  std::optional<int> rank;             // retrieved: 1-based place in the fused ranking
+  std::optional<double> score;         // retrieved: fused RRF score
+  std::optional<memory::ContextyScore> contexty;  // retrieved: Contexty's score for the message
+  bool stale = false;  // a snippet whose code changed since it was captured
+  int tokens = 0;      // what the block costs in the prompt
+};
+
 /// What a turn (or a preview) needs from memory for one user message.
 struct RetrievalRequest {
   std::string projectId;
@@ -76,11 +100,13 @@ struct RetrievalRequest {
   std::string embeddingModel;
   std::vector<std::string> exclude;    // never retrieved (refinement's REMOVE)
   std::optional<int> budgetTokens;     // retrieved contexts use at most half of it
+  MemoryChoice memory;
 };
 
 struct MemoletContext {
-  std::vector<Memolet> referenced;  // in the message, always in full
+  std::vector<Memolet> referenced;  // explicit (mentions, groups, added), always in full
   std::vector<Memolet> retrieved;   // by fusion and adaptive top-k, best first
+  std::vector<MemoryBlock> blocks;  // every one of the above, in prompt order
   /// The system prompt section (empty when there is nothing to show).
   std::string section;
   std::vector<std::string> ids() const;  // referenced then retrieved

@@ -135,6 +135,18 @@ const memory::VectorIndex* providerIndex(Engine::Impl& impl, const std::string& 
 void write(Engine::Impl& impl, const Memolet& m) {
   impl.dirty = true;
   impl.store->memolets().putMemolet(m);
+  keepIndexed(impl, m);
+}
+
+void dropIndexed(Engine::Impl& impl, const std::string& id) {
+  if (!impl.memo || !impl.memo->loaded) return;
+  MemoletState& s = *impl.memo;
+  s.hashed.remove(id);
+  s.projectOf.erase(id);
+  if (s.provider) s.provider->remove(id);
+}
+
+void keepIndexed(Engine::Impl& impl, const Memolet& m) {
   if (!impl.memo || !impl.memo->loaded) return;
   MemoletState& s = *impl.memo;
   if (m.text.empty()) {
@@ -160,6 +172,8 @@ Memolet require(Engine::Impl& impl, const std::string& id) {
   if (!memory::isMemoletId(id)) throw Error::notFound("memoletNotFound", id);
   auto m = impl.store->memolets().memolet(id);
   if (!m) throw Error::notFound("memoletNotFound", id);
+  // A board capture that never went to a conversation belongs to no project.
+  if (m->projectId.empty()) return std::move(*m);
   ProjectState* ps = impl.findState(m->projectId);
   if (!ps || ps->project.deletedAt) throw Error::notFound("memoletNotFound", id);
   return std::move(*m);

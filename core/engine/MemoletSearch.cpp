@@ -8,9 +8,11 @@
 #include <unordered_set>
 
 #include "agents/MemoletPrompts.h"
+#include "engine/BoardMemory.h"
 #include "engine/MemoletState.h"
 #include "memory/AdaptiveTopK.h"
 #include "memory/Citations.h"
+#include "memory/ContextyScore.h"
 #include "memory/FtsText.h"
 #include "memory/KMeans.h"
 #include "memory/Keywords.h"
@@ -33,6 +35,9 @@ struct Pool {
   std::optional<std::unordered_set<std::string>> only;  // only these ids
   std::unordered_set<std::string> excluded;
   std::unordered_set<std::string> trashed;  // projects in the trash
+  /// When set, the only board-only memolets (no project: notes and
+  /// snippets) that may be ranked: a turn's own workspace board's.
+  std::optional<std::unordered_set<std::string>> board;
 };
 
 std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
@@ -41,7 +46,8 @@ std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
 }
 
 bool unrestricted(const Pool& pool) {
-  return !pool.only && !pool.project && !pool.notProject && pool.excluded.empty() && pool.trashed.empty();
+  return !pool.only && !pool.project && !pool.notProject && pool.excluded.empty() && pool.trashed.empty() &&
+         !pool.board;
 }
 
 bool admits(const Pool& pool, const std::string& id, const std::string& projectId) {
@@ -49,6 +55,7 @@ bool admits(const Pool& pool, const std::string& id, const std::string& projectI
   if (pool.excluded.count(id)) return false;
   if (pool.project && projectId != *pool.project) return false;
   if (pool.notProject && projectId == *pool.notProject) return false;
+  if (pool.board && projectId.empty() && !pool.board->count(id)) return false;
   return !pool.trashed.count(projectId);
 }
 
@@ -122,11 +129,48 @@ void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& po
 // The message as a search query: references read as their titles.
 std::string queryText(const std::string& message) { return memory::withTitles(message); }
 
-PromptContext contextOf(const Memolet& m) { return {m.id, m.title, m.text}; }
+PromptContext contextOf(const Memolet& m) {
+  PromptContext c;
+  c.id = m.id;
+  c.title = m.title;
+  c.text = m.text;
+  return c;
+}
 
-std::vector<PromptContext> contextsOf(const std::vector<Memolet>& ms) {
-  std::vector<PromptContext> out;
-  for (const auto& m : ms) out.push_back(contextOf(m));
+/// Contexty's ranking (DESIGN §11.2) over what the other rankings found plus
+/// the workspace board's best BM25 matches, best first; `scores` gets each
+/// candidate's parts, shown with the blocks.
+std::vector<std::string> contextyRanking(Engine::Impl& impl, const Pool& pool, const std::string& query,
+                                         const board::TurnBoard& turnBoard,
+                                         const std::vector<std::vector<std::string>>& lists,
+                                         std::unordered_map<std::string, memory::ContextyScore>& scores) {
+  std::vector<std::string> candidates;
+  std::unordered_set<std::string> seen;
+  for (const auto& list : lists)
+    for (const auto& id : list)
+      if (seen.insert(id).second) candidates.push_back(id);
+  if (turnBoard.workspaceUri) {
+    auto filter = filterFor(memolets::loaded(impl), pool);
+    for (const auto& hit : impl.store->board().bm25(*turnBoard.workspaceUri, memory::ftsMatchQuery(query), 50))
+      if ((!filter || filter(hit.id)) && seen.insert(hit.id).second) candidates.push_back(hit.id);
+  }
+  constexpr double kDayMs = 86400000.0;
+  const int64_t now = impl.now();
+  std::vector<std::pair<double, std::string>> ranked;
+  for (const auto& id : candidates) {
+    auto m = impl.store->memolets().memolet(id);
+    if (!m || m->text.empty()) continue;
+    auto item = board::itemOf(impl, id);
+    double ageDays = std::max(0.0, static_cast<double>(now - m->createdAt) / kDayMs);
+    auto score = memory::contextyScore(query, board::contextyText(*m, item),
+                                       item ? item->tags : std::vector<std::string>{}, ageDays);
+    if (score.total <= 0) continue;
+    scores[id] = score;
+    ranked.push_back({score.total, id});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> out;
+  for (auto& [score, id] : ranked) out.push_back(std::move(id));
   return out;
 }
 
@@ -180,53 +224,99 @@ bool Engine::hasRetrievable(const std::string& projectId) {
   return false;
 }
 
+void Engine::checkMemory(const std::string& message, const MemoryChoice& choice) {
+  impl_->memoletsReadable();
+  for (const auto& id : memory::referencedIds(message)) memolets::require(*impl_, id);
+  for (const auto& group : memory::referencedGroupIds(message)) board::mentionedMembers(*impl_, group);
+  for (const auto* ids : {&choice.add, &choice.remove})
+    for (const auto& id : *ids) memolets::require(*impl_, id);
+  board::presetPool(*impl_, board::TurnBoard{}, choice.preset, choice.groupId);
+}
+
 MemoletContext Engine::memoletContext(const RetrievalRequest& r) {
   impl_->memoletsReadable();
-  impl_->state(r.projectId);
-  MemoletContext ctx;
+  ProjectState& project = impl_->state(r.projectId);
+  const MemoryChoice& choice = r.memory;
+  board::TurnBoard turnBoard = board::turnBoard(*impl_, project.project.workspaceUri);
+  // Checked before anything else: a bad preset or group fails the turn.
+  auto presetIds = board::presetPool(*impl_, turnBoard, choice.preset, choice.groupId);
+  for (const auto& id : choice.remove) memolets::require(*impl_, id);
   std::unordered_set<std::string> excluded(r.exclude.begin(), r.exclude.end());
-  // References are resolved first: an unknown one fails the turn before anything runs.
-  for (const auto& id : memory::referencedIds(r.message)) {
+  excluded.insert(choice.remove.begin(), choice.remove.end());
+  excluded.insert(turnBoard.archived.begin(), turnBoard.archived.end());
+
+  MemoletContext ctx;
+  std::vector<PromptContext> explicitContexts, retrievedContexts;
+  // Explicit memories first, never cut: mentions, a group's newest members,
+  // then what the user added. An unknown one fails the turn before anything runs.
+  auto addExplicit = [&](const std::string& id, const char* why) {
     Memolet m = memolets::require(*impl_, id);
-    if (excluded.count(id)) continue;
+    if (excluded.count(id)) return;
     excluded.insert(id);
+    auto item = board::itemOf(*impl_, id);
+    PromptContext pc = board::promptContextOf(m, item, true);
+    ctx.blocks.push_back(board::blockOf(m, pc, item, why));
+    explicitContexts.push_back(std::move(pc));
     ctx.referenced.push_back(std::move(m));
-  }
+  };
+  for (const auto& id : memory::referencedIds(r.message)) addExplicit(id, "mention");
+  for (const auto& group : memory::referencedGroupIds(r.message))
+    for (const auto& id : board::mentionedMembers(*impl_, group)) addExplicit(id, "group");
+  for (const auto& id : choice.add) addExplicit(id, "added");
 
-  // Retrieval scope: the project's sandbox when it has one; otherwise the
-  // memories of the user's other conversations (this project's own units
-  // follow the scope rules and must not leak across branches).
-  Pool pool;
-  std::vector<std::string> sandbox = impl_->store->memolets().sandboxIds(r.projectId);
-  if (!sandbox.empty())
-    pool.only.emplace(sandbox.begin(), sandbox.end());
-  else
-    pool.notProject = r.projectId;
-  pool.excluded = excluded;
-  pool.trashed = trashedProjects(*impl_);
+  if (choice.preset != "none") {
+    // Retrieval scope: a preset's items; else the project's sandbox when it
+    // has one; otherwise the memories of the user's other conversations and
+    // the workspace board's notes and snippets (this project's own units
+    // follow the scope rules and must not leak across branches).
+    Pool pool;
+    std::vector<std::string> sandbox = impl_->store->memolets().sandboxIds(r.projectId);
+    if (presetIds)
+      pool.only = std::move(*presetIds);
+    else if (!sandbox.empty())
+      pool.only.emplace(sandbox.begin(), sandbox.end());
+    else
+      pool.notProject = r.projectId;
+    pool.board = turnBoard.retrievable;
+    pool.excluded = excluded;
+    pool.trashed = trashedProjects(*impl_);
 
-  std::vector<std::string> queries = r.queries;
-  if (queries.empty()) queries = memory::queryVariants(queryText(r.message), 5);
-  std::vector<std::vector<std::string>> lists;
-  for (const auto& query : queries) lexicalRanking(*impl_, pool, query, 30, lists);
-  vectorRankings(*impl_, impl_->memoletConfig, pool, queries, r.queryEmbeddings, r.embeddingModel, 30, lists);
-  auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
-  std::vector<double> scores;
-  for (const auto& f : fused) scores.push_back(f.score);
-  size_t keep = memory::adaptiveTopK(scores, 0.8, 1, impl_->memoletConfig.maxContexts);
-  int allowance = r.budgetTokens ? *r.budgetTokens / 2 : -1;
-  int used = 0;
-  for (size_t i = 0; i < keep; ++i) {
-    auto m = impl_->store->memolets().memolet(fused[i].id);
-    if (!m || m->text.empty()) continue;
-    int cost = estimateTokens(renderContextBlock(contextOf(*m)));
-    // With a budget, retrieved contexts take at most half of it; references
-    // are never cut.
-    if (allowance >= 0 && used + cost > allowance) break;
-    used += cost;
-    ctx.retrieved.push_back(std::move(*m));
+    std::string query = queryText(r.message);
+    std::vector<std::string> queries = r.queries;
+    if (queries.empty()) queries = memory::queryVariants(query, 5);
+    std::vector<std::vector<std::string>> lists;
+    for (const auto& q : queries) lexicalRanking(*impl_, pool, q, 30, lists);
+    vectorRankings(*impl_, impl_->memoletConfig, pool, queries, r.queryEmbeddings, r.embeddingModel, 30, lists);
+    std::unordered_map<std::string, memory::ContextyScore> contexty;
+    auto byContexty = contextyRanking(*impl_, pool, query, turnBoard, lists, contexty);
+    if (!byContexty.empty()) lists.push_back(std::move(byContexty));
+    auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
+    std::vector<double> scores;
+    for (const auto& f : fused) scores.push_back(f.score);
+    size_t keep = memory::adaptiveTopK(scores, 0.8, 1, impl_->memoletConfig.maxContexts);
+    int allowance = r.budgetTokens ? *r.budgetTokens / 2 : -1;
+    int used = 0;
+    for (size_t i = 0; i < keep; ++i) {
+      auto m = impl_->store->memolets().memolet(fused[i].id);
+      if (!m || m->text.empty()) continue;
+      auto item = board::itemOf(*impl_, m->id);
+      PromptContext pc = board::promptContextOf(*m, item, false);
+      MemoryBlock b = board::blockOf(*m, pc, item, "retrieved");
+      // With a budget, retrieved contexts take at most half of it; explicit
+      // ones are never cut.
+      if (allowance >= 0 && used + b.tokens > allowance) break;
+      used += b.tokens;
+      b.rank = static_cast<int>(i) + 1;
+      b.score = fused[i].score;
+      if (auto it = contexty.find(m->id); it != contexty.end()) b.contexty = it->second;
+      ctx.blocks.push_back(std::move(b));
+      retrievedContexts.push_back(std::move(pc));
+      ctx.retrieved.push_back(std::move(*m));
+    }
   }
-  ctx.section = renderMemoletContext(contextsOf(ctx.referenced), contextsOf(ctx.retrieved));
+  // `none` leaves out what the AI understands of the board as well.
+  std::string understanding = choice.preset == "none" ? std::string() : turnBoard.understanding;
+  ctx.section = renderMemoletContext(explicitContexts, retrievedContexts, understanding);
   return ctx;
 }
 
@@ -302,6 +392,24 @@ MemoletContext Engine::refineContext(const RetrievalRequest& r, const RefineRequ
   }
   for (const auto& c : s.general) note(c);
   ctx.section = renderRefineSection(s);
+  // The blocks: GENERAL ones keep why they were there; what the user placed
+  // by hand (ADD, HIGHLIGHT, OBSCURE, GROUP) was added.
+  std::unordered_map<std::string, const MemoryBlock*> why;
+  for (const auto& b : general.blocks) why[b.memoletId] = &b;
+  std::unordered_set<std::string> byHand;
+  for (const auto* list : {&s.add, &s.highlight, &s.obscure})
+    for (const auto& c : *list) byHand.insert(c.id);
+  for (const auto& g : s.group) byHand.insert({g.a.id, g.b.id});
+  for (const auto& m : ctx.referenced) ctx.blocks.push_back(*why.at(m.id));
+  for (const auto& m : ctx.retrieved) {
+    auto it = why.find(m.id);
+    if (it != why.end() && !byHand.count(m.id)) {
+      ctx.blocks.push_back(*it->second);
+    } else {
+      auto item = board::itemOf(*impl_, m.id);
+      ctx.blocks.push_back(board::blockOf(m, board::promptContextOf(m, item, true), item, "added"));
+    }
+  }
   return ctx;
 }
 

@@ -52,6 +52,10 @@ const memory::VectorIndex* providerIndex(Engine::Impl& impl, const std::string& 
 
 /// Stores a memolet and keeps the loaded indexes in step.
 void write(Engine::Impl& impl, const Memolet& m);
+/// Keeps the loaded indexes in step with a memolet another writer stored
+/// (the board's items), or with one it deleted.
+void keepIndexed(Engine::Impl& impl, const Memolet& m);
+void dropIndexed(Engine::Impl& impl, const std::string& id);
 /// A memolet by id, or NotFound "memoletNotFound".
 Memolet require(Engine::Impl& impl, const std::string& id);
 

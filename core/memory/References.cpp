@@ -15,9 +15,16 @@ bool readReference(std::string_view s, size_t at, Reference& ref) {
   while (i < s.size() && s[i] != ']' && s[i] != '[' && s[i] != '\n' && s[i] != '\r') ++i;
   if (i >= s.size() || s[i] != ']') return false;
   size_t titleEnd = i++;
-  static constexpr std::string_view kScheme = "(memolet:";
-  if (s.substr(i, kScheme.size()) != kScheme) return false;
-  i += kScheme.size();
+  static constexpr std::string_view kMemolet = "(memolet:", kGroup = "(group:";
+  if (s.substr(i, kMemolet.size()) == kMemolet) {
+    ref.scheme = Reference::Scheme::Memolet;
+    i += kMemolet.size();
+  } else if (s.substr(i, kGroup.size()) == kGroup) {
+    ref.scheme = Reference::Scheme::Group;
+    i += kGroup.size();
+  } else {
+    return false;
+  }
   size_t idStart = i;
   while (i < s.size() && s[i] != ')' && i - idStart <= 40) ++i;
   if (i >= s.size() || s[i] != ')') return false;
@@ -47,15 +54,25 @@ std::vector<Reference> parseReferences(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> referencedIds(std::string_view text) {
+namespace {
+
+std::vector<std::string> idsOf(std::string_view text, Reference::Scheme scheme) {
   std::vector<std::string> out;
   std::unordered_set<std::string> seen;
   for (auto& r : parseReferences(text))
-    if (seen.insert(r.id).second) out.push_back(r.id);
+    if (r.scheme == scheme && seen.insert(r.id).second) out.push_back(r.id);
   return out;
 }
 
-std::string formatReference(std::string_view title, std::string_view id) {
+}  // namespace
+
+std::vector<std::string> referencedIds(std::string_view text) { return idsOf(text, Reference::Scheme::Memolet); }
+
+std::vector<std::string> referencedGroupIds(std::string_view text) {
+  return idsOf(text, Reference::Scheme::Group);
+}
+
+std::string formatReference(std::string_view title, std::string_view id, Reference::Scheme scheme) {
   std::string t;
   t.reserve(title.size());
   for (char c : title) {
@@ -64,7 +81,7 @@ std::string formatReference(std::string_view title, std::string_view id) {
     else if (c == '\n' || c == '\r') t.push_back(' ');
     else t.push_back(c);
   }
-  return "@[" + t + "](memolet:" + std::string(id) + ")";
+  return "@[" + t + "](" + (scheme == Reference::Scheme::Group ? "group:" : "memolet:") + std::string(id) + ")";
 }
 
 std::string withTitles(std::string_view text) {

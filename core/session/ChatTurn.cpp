@@ -9,7 +9,6 @@
 #include "agents/ConversationAgent.h"
 #include "agents/MemoletPrompts.h"
 #include "llm/ProviderRegistry.h"
-#include "memory/References.h"
 #include "session/Delegation.h"
 #include "session/Session.h"
 #include "session/StructureJobs.h"
@@ -83,8 +82,8 @@ Unit promptOf(Engine& engine, const Unit& unit) {
 void Session::sendMessage(const SendRequest& request, TurnCallbacks callbacks, CancellationToken cancel) {
   if (request.content.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error::invalidArg("content", "content must not be empty");
-  // An unknown @ reference fails the send before anything is stored.
-  for (const auto& id : memory::referencedIds(request.content)) engine_.memolet(id);
+  // An unknown @ reference (or memory choice) fails the send before anything is stored.
+  engine_.checkMemory(request.content, request.memory);
   AppendRequest r;
   r.projectId = request.projectId;
   r.parentId = request.parentId;
@@ -104,11 +103,12 @@ void Session::sendMessage(const SendRequest& request, TurnCallbacks callbacks, C
     return;
   }
   startStructureAgent(*this, user, analysis);
-  startAnswer(user, request.model, std::nullopt, std::move(callbacks), std::move(cancel));
+  startAnswer(user, request.model, std::nullopt, request.memory, std::move(callbacks), std::move(cancel));
 }
 
 void Session::answerAgain(const AnswerAgainRequest& request, TurnCallbacks callbacks, CancellationToken cancel) {
   Unit unit = engine_.unit(request.unitId);
+  engine_.checkMemory("", request.memory);
   if (const auto& refine = request.refine) {
     // Every id must name a memolet before anything is started.
     for (const auto* list : {&refine->add, &refine->remove, &refine->highlight, &refine->obscure})
@@ -121,12 +121,13 @@ void Session::answerAgain(const AnswerAgainRequest& request, TurnCallbacks callb
       engine_.memolet(g.b);
     }
   }
-  startAnswer(promptOf(engine_, unit), request.model, request.refine, std::move(callbacks), std::move(cancel));
+  startAnswer(promptOf(engine_, unit), request.model, request.refine, request.memory, std::move(callbacks),
+              std::move(cancel));
 }
 
 void Session::startAnswer(const Unit& promptUnit, const std::optional<std::string>& model,
-                          const std::optional<RefineRequest>& refine, TurnCallbacks callbacks,
-                          CancellationToken cancel) {
+                          const std::optional<RefineRequest>& refine, const MemoryChoice& choice,
+                          TurnCallbacks callbacks, CancellationToken cancel) {
   const std::string projectId = promptUnit.projectId;
   ConversationMode mode = engine_.conversationMode(projectId, promptUnit.id);
   ChatRequest request;
@@ -138,7 +139,8 @@ void Session::startAnswer(const Unit& promptUnit, const std::optional<std::strin
   request.scopeReport = scopeReport(preview, mode);
   // Memory: referenced memolets always, retrieved ones when there are any
   // (unknown references fail here, before anything is stored).
-  auto memory = std::make_shared<TurnMemory>(prepareTurnMemory(*this, projectId, promptUnit.content, refine));
+  auto memory =
+      std::make_shared<TurnMemory>(prepareTurnMemory(*this, projectId, promptUnit.content, refine, choice));
   if (refine)  // what the user removed appears nowhere in a refined prompt
     for (auto& m : request.messages) m.content = scrubMemolets(m.content, refine->remove);
   if (!memory->needsProvider) {

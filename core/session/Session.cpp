@@ -325,23 +325,29 @@ void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done)
   });
 }
 
-ScopePreview Session::preview(const PreviewRequest& r) {
+PreviewResult Session::preview(const PreviewRequest& r) {
   anchors_->recheck(engine_, r.projectId);  // the preview says which sources are stale
   std::optional<std::string> cursorId = r.cursorId ? *r.cursorId : engine_.project(r.projectId).cursorId;
   // The system prompt a turn from this cursor would get (mode block and
   // enabled capsules), so the preview is exactly what the model receives.
   std::string system = engine_.systemPrompt(r.projectId, cursorId);
-  // Memory for the prompt: referenced memolets in full, then retrieved ones
+  // Memory for the prompt: explicit memories in full, then retrieved ones
   // (offline retrieval; a provider's query expansion only runs in a turn).
+  std::vector<MemoryBlock> blocks;
   if (r.prompt) {
     RetrievalRequest memory;
     memory.projectId = r.projectId;
     memory.message = *r.prompt;
     memory.budgetTokens = r.budgetTokens;
-    std::string section = engine_.memoletContext(memory).section;
-    if (!section.empty()) system = system.empty() ? section : system + "\n\n" + section;
+    memory.memory = r.memory;
+    MemoletContext context = engine_.memoletContext(memory);
+    if (!context.section.empty()) system = system.empty() ? context.section : system + "\n\n" + context.section;
+    blocks = std::move(context.blocks);
   }
-  return engine_.preview(r.projectId, cursorId, r.prompt, r.budgetTokens, system);
+  PreviewResult out;
+  static_cast<ScopePreview&>(out) = engine_.preview(r.projectId, cursorId, r.prompt, r.budgetTokens, system);
+  out.memory = std::move(blocks);
+  return out;
 }
 
 std::vector<ProviderStatus> Session::providers() {

@@ -76,6 +76,12 @@ struct PreviewRequest {
   Field<std::string> cursorId;  // absent: the project's cursor; null: an empty path
   std::optional<std::string> prompt;
   std::optional<int> budgetTokens;
+  MemoryChoice memory;
+};
+
+/// What grove/scope/preview answers: the prompt, and each memory in it with why.
+struct PreviewResult : ScopePreview {
+  std::vector<MemoryBlock> memory;
 };
 
 class Session {
@@ -148,7 +154,7 @@ public:
   void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
   /// Exactly what a turn from the cursor would send: the system prompt
   /// (mode, capsules, memory for `prompt`) and the scoped messages.
-  ScopePreview preview(const PreviewRequest& request);
+  PreviewResult preview(const PreviewRequest& request);
   std::vector<ProviderStatus> providers();
   /// Imports another tool's history (DESIGN §10): files are read on the
   /// executor, each file's sessions are written as one durable batch (so an
@@ -175,8 +181,8 @@ private:
   void startIndexing(const SessionOptions& options);
   void startAnchors(const SessionOptions& options);
   void startAnswer(const Unit& promptUnit, const std::optional<std::string>& model,
-                   const std::optional<RefineRequest>& refine, TurnCallbacks callbacks,
-                   CancellationToken cancel);
+                   const std::optional<RefineRequest>& refine, const MemoryChoice& memory,
+                   TurnCallbacks callbacks, CancellationToken cancel);
 
   Engine& engine_;
   std::unique_ptr<llm::ProviderRegistry> ownProviders_;

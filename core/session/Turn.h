@@ -20,6 +20,7 @@ struct SendRequest {
   std::string content;
   std::optional<AppendRequest::BranchInfo> branch;  // open a branch with the message
   std::optional<std::string> model;
+  MemoryChoice memory;
 };
 
 /// Another answer to a unit: a user unit gets one more answer, an answer is
@@ -29,6 +30,7 @@ struct AnswerAgainRequest {
   std::string unitId;
   std::optional<std::string> model;
   std::optional<RefineRequest> refine;
+  MemoryChoice memory;
 };
 
 struct Citation {
@@ -47,6 +49,7 @@ struct Turn {
   std::string finishReason;
   std::vector<Citation> citations;
   std::vector<std::string> retrieved;    // memolet ids given to the model
+  std::vector<MemoryBlock> memory;       // each memory in the prompt, and why
   std::optional<std::string> suggestionId;  // the card a delegated request made
   bool hasMemory = true;  // false for delegated turns: no citations or retrieved fields
 };

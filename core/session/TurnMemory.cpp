@@ -49,17 +49,21 @@ std::string plainMessage(const std::string& message) { return memory::withTitles
 }  // namespace
 
 TurnMemory prepareTurnMemory(Session& session, const std::string& projectId,
-                             const std::string& message, const std::optional<RefineRequest>& refine) {
+                             const std::string& message, const std::optional<RefineRequest>& refine,
+                             const MemoryChoice& choice) {
   Engine& engine = session.engine();
   TurnMemory m;
   m.retrieval.projectId = projectId;
   m.retrieval.message = message;
+  m.retrieval.memory = choice;
   m.refine = refine;
   // Unknown references fail the turn now, before any provider call.
-  for (const auto& id : memory::referencedIds(message)) engine.memolet(id);
-  // What a refinement removes reaches no model, not even query expansion.
-  if (refine) m.retrieval.message = scrubMemolets(message, refine->remove);
-  m.needsProvider = !session.offline() && engine.hasRetrievable(projectId);
+  engine.checkMemory(message, choice);
+  // What a refinement (or the memory choice) removes reaches no model, not even query expansion.
+  std::vector<std::string> removed = choice.remove;
+  if (refine) removed.insert(removed.end(), refine->remove.begin(), refine->remove.end());
+  if (!removed.empty()) m.retrieval.message = scrubMemolets(message, removed);
+  m.needsProvider = !session.offline() && choice.preset != "none" && engine.hasRetrievable(projectId);
   if (!m.needsProvider) resolveTurnMemory(engine, m);
   return m;
 }
@@ -129,6 +133,7 @@ void addMemoryResult(Engine& engine, const std::string& answer, const TurnMemory
     }
   }
   turn.retrieved = m.context.ids();
+  turn.memory = m.context.blocks;
 }
 
 }  // namespace grove::session

@@ -33,7 +33,8 @@ struct TurnMemory {
 /// On the engine lock. Throws NotFound memoletNotFound for an unknown
 /// reference (and for unknown ids in `refine`).
 TurnMemory prepareTurnMemory(Session& session, const std::string& projectId,
-                             const std::string& message, const std::optional<RefineRequest>& refine);
+                             const std::string& message, const std::optional<RefineRequest>& refine,
+                             const MemoryChoice& choice);
 
 /// On a worker: query expansion by the utility model, then query embeddings.
 /// Failures fall back to the offline path (logged, never fatal to the turn).

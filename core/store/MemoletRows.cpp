@@ -13,6 +13,11 @@ using sqlite::Stmt;
 
 namespace {
 
+// Archived board items leave retrieval, search and `@` completion (DESIGN
+// §11.2); a memolet that is no board item has no row there.
+constexpr const char* kNotArchived =
+    "NOT EXISTS (SELECT 1 FROM board_items b WHERE b.memolet_id = m.id AND b.archived = 1)";
+
 const char* kColumns =
     "m.id, m.project_id, m.title, m.keywords, m.summary, m.text, m.span_unit_id, m.span_start, "
     "m.span_end, m.parent_id, m.cluster, m.x, m.y, m.vector, m.embedding, m.embedding_model, "
@@ -102,10 +107,12 @@ struct MemoletRows::Statements {
         "JOIN projects p ON p.id = m.project_id WHERE p.deleted_at IS NULL AND m.text != '' ";
     byProject = Stmt(db, select(live + "AND m.project_id=? ORDER BY m.rowid").c_str());
     all = Stmt(db, select(live + "ORDER BY m.rowid").c_str());
-    vectors = Stmt(db,
-                   "SELECT m.id, m.project_id, m.vector, m.embedding, m.embedding_model FROM "
-                   "memolets m JOIN projects p ON p.id = m.project_id "
-                   "WHERE p.deleted_at IS NULL AND m.text != '' ORDER BY m.rowid");
+    // A board capture that never went to a conversation has no project.
+    const std::string vectorRows =
+        "SELECT m.id, m.project_id, m.vector, m.embedding, m.embedding_model FROM "
+        "memolets m LEFT JOIN projects p ON p.id = m.project_id "
+        "WHERE p.deleted_at IS NULL AND m.text != '' AND " + std::string(kNotArchived) + " ORDER BY m.rowid";
+    vectors = Stmt(db, vectorRows.c_str());
     citing = Stmt(db, "SELECT DISTINCT memolet_id FROM memolet_sources WHERE unit_id=?");
     openAt = Stmt(db,
                   "SELECT id FROM memolets WHERE tail_unit_id=? AND closed=0 AND manual=0 LIMIT 1");
@@ -117,19 +124,21 @@ struct MemoletRows::Statements {
     const std::string ranked =
         "SELECT m.id, r.score FROM (SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score "
         "FROM memolets_fts WHERE memolets_fts MATCH ?1 ORDER BY bm25(memolets_fts, 2.0, 2.0, 1.0) "
-        "LIMIT ?2) r JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
-        "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 ";
+        "LIMIT ?2) r JOIN memolets m ON m.rowid = r.rowid LEFT JOIN projects p ON p.id = m.project_id "
+        "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) + " ";
     bm25 = Stmt(db, (ranked + "ORDER BY r.score DESC").c_str());
     // Scoped: the project filter applies before the cut (else the project's
     // matches are only those in the global top ?2), joining each match's
     // row by rowid for its project, which reads only the row's first page.
-    bm25Project = Stmt(db,
-                       "SELECT m.id, r.score FROM (SELECT memolets_fts.rowid AS rowid, "
-                       "-bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
-                       "JOIN memolets s ON s.rowid = memolets_fts.rowid "
-                       "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ORDER BY score DESC LIMIT ?2) r "
-                       "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
-                       "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 ORDER BY r.score DESC");
+    const std::string rankedInProject =
+        "SELECT m.id, r.score FROM (SELECT memolets_fts.rowid AS rowid, "
+        "-bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+        "JOIN memolets s ON s.rowid = memolets_fts.rowid "
+        "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ORDER BY score DESC LIMIT ?2) r "
+        "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
+        "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) +
+        " ORDER BY r.score DESC";
+    bm25Project = Stmt(db, rankedInProject.c_str());
     trashed = Stmt(db, "SELECT id FROM projects WHERE deleted_at IS NOT NULL");
     vocab = Stmt(db, "SELECT doc FROM memolets_vocab WHERE term=?");
     count = Stmt(db, "SELECT COALESCE(MAX(rowid), 0) FROM memolets");

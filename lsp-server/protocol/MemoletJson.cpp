@@ -110,6 +110,59 @@ RefineRequest refineFrom(const Params& p) {
   return r;
 }
 
+MemoryChoice memoryChoiceFrom(const Params& p) {
+  MemoryChoice c;
+  const json* m = p.object("memory");
+  if (!m) return c;
+  if (!m->is_object()) Params::fail("memory", "memory must be an object {add?, remove?, preset?, groupId?}");
+  auto ids = [&](const char* key, std::vector<std::string>& out) {
+    auto it = m->find(key);
+    if (it == m->end() || it->is_null()) return;
+    std::string field = std::string("memory.") + key;
+    if (!it->is_array()) Params::fail(field, field + " must be an array of memolet ids");
+    for (const auto& id : *it) {
+      if (!id.is_string()) Params::fail(field, field + " must be an array of memolet ids");
+      out.push_back(id.get<std::string>());
+    }
+  };
+  ids("add", c.add);
+  ids("remove", c.remove);
+  auto text = [&](const char* key) -> std::optional<std::string> {
+    auto it = m->find(key);
+    if (it == m->end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) Params::fail(std::string("memory.") + key, std::string("memory.") + key + " must be a string");
+    return it->get<std::string>();
+  };
+  if (auto preset = text("preset")) c.preset = *preset;
+  c.groupId = text("groupId");
+  return c;
+}
+
+json toJson(const MemoryBlock& b) {
+  json contexty = nullptr;
+  if (b.contexty)
+    contexty = {{"overlap", b.contexty->overlap},
+                {"tag", b.contexty->tag},
+                {"recency", b.contexty->recency},
+                {"total", b.contexty->total}};
+  return json{{"memoletId", b.memoletId},
+              {"title", b.title},
+              {"kind", b.kind},
+              {"why", b.why},
+              {"groupId", b.groupId ? json(*b.groupId) : json(nullptr)},
+              {"rank", b.rank ? json(*b.rank) : json(nullptr)},
+              {"score", b.score ? json(*b.score) : json(nullptr)},
+              {"contexty", contexty},
+              {"stale", b.stale},
+              {"tokens", b.tokens}};
+}
+
+json toJson(const std::vector<MemoryBlock>& blocks) {
+  json out = json::array();
+  for (const auto& b : blocks) out.push_back(toJson(b));
+  return out;
+}
+
 std::optional<std::string> scopeProjectFrom(const Params& p) {
   const json* scope = p.object("scope");
   if (!scope) return std::nullopt;

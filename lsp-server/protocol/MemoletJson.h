@@ -22,6 +22,10 @@ json toJson(const MemoletCompletion&);
 MemoletCreateRequest memoletCreateFrom(const Params& p);
 /// grove/chat/refine's manipulation lists.
 RefineRequest refineFrom(const Params& p);
+/// The `memory` parameter of a turn or a preview (absent: auto, nothing added).
+MemoryChoice memoryChoiceFrom(const Params& p);
+json toJson(const MemoryBlock&);
+json toJson(const std::vector<MemoryBlock>&);
 /// An optional `scope: {projectId?}`.
 std::optional<std::string> scopeProjectFrom(const Params& p);
 

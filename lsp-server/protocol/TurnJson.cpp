@@ -1,6 +1,7 @@
 #include "protocol/TurnJson.h"
 
 #include "protocol/Convert.h"
+#include "protocol/MemoletJson.h"
 
 namespace grove::proto {
 
@@ -17,6 +18,7 @@ json toJson(const session::Turn& t) {
     for (const auto& c : t.citations) citations.push_back({{"memoletId", c.memoletId}, {"title", c.title}});
     result["citations"] = std::move(citations);
     result["retrieved"] = t.retrieved;
+    result["memory"] = toJson(t.memory);
   }
   return result;
 }

@@ -265,7 +265,7 @@ TEST_F(MemoletEngine, AReferencedMemoletAlwaysReachesThePromptInFull) {
   MemoletContext ctx = engine->memoletContext(r);
   ASSERT_EQ(ctx.referenced.size(), 1u);
   EXPECT_TRUE(ctx.retrieved.empty());
-  EXPECT_TRUE(contains(ctx.section, "[MEMOLET: " + docker.title + " | memolet:" + docker.id + "]\n" +
+  EXPECT_TRUE(contains(ctx.section, "[MEMOLET: " + docker.title + " | memolet:" + docker.id + " | chat | MENTION]\n" +
                                         engine->memolet(docker.id).text));
   EXPECT_TRUE(contains(ctx.section, "[citation:ID]"));
 

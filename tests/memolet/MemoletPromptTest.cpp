@@ -39,6 +39,29 @@ TEST(MemoletPrompt, ContextSectionReferencedFirstThenRetrieved) {
   EXPECT_EQ(renderMemoletContext({}, {}), "");
 }
 
+// Context-augmented turns (DESIGN §11.2): the board's understanding opens the
+// section; each block names its kind, explicit ones say MENTION, and a board
+// memory shows its context, summary and tags before its text.
+TEST(MemoletPrompt, BoardMemoriesShowKindMentionAndTheirFields) {
+  PromptContext snippet;
+  snippet.id = "m_retry";
+  snippet.title = "Retry loop";
+  snippet.kind = "snippet";
+  snippet.mention = true;
+  snippet.context = "captured from src/net/retry.ts (retryWithBackoff)";
+  snippet.summary = "Retries a request with exponential backoff.";
+  snippet.tags = {"retry", "backoff", "http"};
+  snippet.text = "File: src/net/retry.ts (lines 3-9) in retryWithBackoff\nMemo: cap at 30 s\n```ts\nfor (;;) {}\n```";
+  PromptContext chat = kToml;
+  chat.kind = "chat";
+  expectGolden(renderMemoletContext({snippet}, {chat}, "2 memories in 1 group. Main topics: retry backoff (2).") + "\n",
+               "memory_context.txt");
+  // Without a kind (refinement sections) the header stays the plain one.
+  EXPECT_EQ(renderContextBlock(kLogs), "[MEMOLET: Reading container logs | memolet:m_logs]\nAssistant: docker logs -f <name>.");
+  // The understanding alone is still a section (a board with nothing retrieved).
+  EXPECT_EQ(renderMemoletContext({}, {}, "The board is empty.").rfind("[TASK UNDERSTANDING] The board is empty.\n", 0), 0u);
+}
+
 TEST(MemoletPrompt, RefineSectionHasEveryInstructionType) {
   RefineSections s;
   s.add = {kBackup};

@@ -111,7 +111,7 @@ TEST_F(MemoletProvider, ATurnReturnsTheMemoletsItsAnswerCites) {
   const std::string expansion = systemOf("standalone search queries");
   EXPECT_FALSE(expansion.empty()) << "no query expansion request";
   const std::string system = systemOf("[MEMORY CONTEXTS]");
-  EXPECT_NE(system.find("[MEMOLET: How do I keep files when a docker container restarts? | memolet:" + volumes + "]"),
+  EXPECT_NE(system.find("[MEMOLET: How do I keep files when a docker container restarts? | memolet:" + volumes + " | chat]"),
             std::string::npos)
       << system;
   EXPECT_NE(system.find("[citation:ID]"), std::string::npos);

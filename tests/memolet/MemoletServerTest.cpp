@@ -176,7 +176,7 @@ TEST_F(MemoletWire, ReferencesReachThePreviewAndUnknownOnesFailTheSend) {
   json preview = rpc().result("grove/scope/preview",
                               {{"projectId", projectId_}, {"prompt", "Write a sonnet about " + ref}, {"budgetTokens", 8}});
   const std::string system = preview["system"];
-  EXPECT_NE(system.find("[MEMOLET: " + m["title"].get<std::string>() + " | memolet:" + id + "]\n" + text),
+  EXPECT_NE(system.find("[MEMOLET: " + m["title"].get<std::string>() + " | memolet:" + id + " | chat | MENTION]\n" + text),
             std::string::npos)
       << system;
 

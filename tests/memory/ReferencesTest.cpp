@@ -39,3 +39,19 @@ TEST(References, FormatAlwaysParsesBack) {
   EXPECT_EQ(refs[0].title, "Fix (urgent) now");
   EXPECT_EQ(refs[0].id, "id_7");
 }
+
+// Board groups are mentioned the same way (DESIGN §11.2); each list holds its
+// own scheme's ids, and a query reads both as their titles.
+TEST(References, GroupMentionsAreTheirOwnScheme) {
+  std::string text = "Compare @[Database](group:g_db) with @[Pool size](memolet:m_pool) and @[X](groupie:g_1)";
+  EXPECT_EQ(referencedIds(text), (std::vector<std::string>{"m_pool"}));
+  EXPECT_EQ(referencedGroupIds(text), (std::vector<std::string>{"g_db"}));
+  auto refs = parseReferences(text);
+  ASSERT_EQ(refs.size(), 2u);
+  EXPECT_EQ(refs[0].scheme, Reference::Scheme::Group);
+  EXPECT_EQ(refs[1].scheme, Reference::Scheme::Memolet);
+  EXPECT_EQ(withTitles(text), "Compare Database with Pool size and @[X](groupie:g_1)");
+  std::string g = formatReference("Data [base]", "g_7", Reference::Scheme::Group);
+  EXPECT_EQ(g, "@[Data (base)](group:g_7)");
+  EXPECT_EQ(referencedGroupIds(g), (std::vector<std::string>{"g_7"}));
+}

@@ -101,7 +101,7 @@ describe("memolets", function()
       return preview
     end, "preview")
     require("grove.ui.preview").close()
-    local header = "[MEMOLET: " .. mm.title .. " | memolet:" .. mm.id .. "]"
+    local header = "[MEMOLET: " .. mm.title .. " | memolet:" .. mm.id .. " | chat | MENTION]"
     assert.truthy(preview.system:find(header, 1, true), preview.system)
     -- The reference goes to the server as typed.
     to_prompt()

@@ -1,6 +1,7 @@
 // grove/chat/send and regenerate, grove/branch/summarize and
 // grove/provider/list: each one call into the session.
 #include "protocol/Convert.h"
+#include "protocol/MemoletJson.h"
 #include "protocol/TurnJson.h"
 #include "server/MethodTable.h"
 #include "server/TurnReply.h"
@@ -18,13 +19,14 @@ void registerChatHandlers(MethodTable& t) {
     r.content = p.str("content");
     r.branch = proto::branchInfoFrom(p);
     r.model = p.optStr("model");
+    r.memory = proto::memoryChoiceFrom(p);
     answerTurn(c, std::move(reply), [&](session::TurnCallbacks cb, CancellationToken cancel) {
       c.session.sendMessage(r, std::move(cb), std::move(cancel));
     });
   });
 
   t.addWithReply("grove/chat/regenerate", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
-    session::AnswerAgainRequest r{p.str("unitId"), p.optStr("model"), std::nullopt};
+    session::AnswerAgainRequest r{p.str("unitId"), p.optStr("model"), std::nullopt, proto::memoryChoiceFrom(p)};
     answerTurn(c, std::move(reply), [&](session::TurnCallbacks cb, CancellationToken cancel) {
       c.session.answerAgain(r, std::move(cb), std::move(cancel));
     });

@@ -85,7 +85,8 @@ void registerMemoletHandlers(MethodTable& t) {
   });
 
   t.addWithReply("grove/chat/refine", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
-    session::AnswerAgainRequest r{p.str("unitId"), p.optStr("model"), proto::refineFrom(p)};
+    session::AnswerAgainRequest r{p.str("unitId"), p.optStr("model"), proto::refineFrom(p),
+                                  proto::memoryChoiceFrom(p)};
     answerTurn(c, std::move(reply), [&](session::TurnCallbacks cb, CancellationToken cancel) {
       c.session.answerAgain(r, std::move(cb), std::move(cancel));
     });
