@@ -103,6 +103,11 @@ describe("memolets", function()
     require("grove.ui.preview").close()
     local header = "[MEMOLET: " .. mm.title .. " | memolet:" .. mm.id .. " | chat | MENTION]"
     assert.truthy(preview.system:find(header, 1, true), preview.system)
+    -- The float lists each memory block and why it is there, above the prompt.
+    local shown = require("grove.ui.preview").format(preview)
+    assert.truthy(shown[1]:find("── memory: ", 1, true), shown[1])
+    assert.truthy(shown[2]:find("^mention%s+chat%s+"), shown[2])
+    assert.truthy(shown[2]:find("(" .. mm.id .. ")", 1, true), shown[2])
     -- The reference goes to the server as typed.
     to_prompt()
     chat.set_prompt("Explain " .. reference(mm))

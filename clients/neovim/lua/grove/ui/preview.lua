@@ -19,9 +19,33 @@ local function ids(list)
   return " · units " .. table.concat(list, ", ")
 end
 
+-- One line per memory block: why it is in the prompt, what it is, and what it costs.
+local function memory_line(b)
+  local why = b.why or "?"
+  if b.why == "retrieved" and type(b.rank) == "number" then
+    why = why .. " #" .. b.rank
+  end
+  local parts = { string.format("%-12s %-7s %s (%s)", why, b.kind or "?", b.title or "", b.memoletId or "?") }
+  if type(b.contexty) == "table" and type(b.contexty.total) == "number" then
+    table.insert(parts, string.format("contexty %.2f", b.contexty.total))
+  end
+  table.insert(parts, tostring(b.tokens or "?") .. " tokens")
+  if b.stale == true then
+    table.insert(parts, "stale")
+  end
+  return table.concat(parts, " · ")
+end
+
 -- The float's lines for a preview result.
 function M.format(res)
-  local lines = { "── system ──" }
+  local lines = {}
+  if type(res.memory) == "table" and #res.memory > 0 then
+    table.insert(lines, "── memory: " .. #res.memory .. " blocks, and why ──")
+    for _, b in ipairs(res.memory) do
+      table.insert(lines, memory_line(b))
+    end
+  end
+  table.insert(lines, "── system ──")
   if res.system and res.system ~= "" then
     vim.list_extend(lines, buffer.split(res.system))
   else
