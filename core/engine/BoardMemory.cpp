@@ -1,9 +1,11 @@
 #include "engine/BoardMemory.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "engine/BoardState.h"
+#include "memory/References.h"
 #include "ops/PromptRenderer.h"
 #include "ops/Tokens.h"
 #include "ops/WorkspaceUri.h"
@@ -96,6 +98,34 @@ std::vector<std::string> mentionedMembers(Engine::Impl& e, const std::string& gr
                    [](const BoardEntry* a, const BoardEntry* b) { return a->createdAt > b->createdAt; });
   std::vector<std::string> out;
   for (size_t i = 0; i < members.size() && static_cast<int>(i) < size; ++i) out.push_back(members[i]->id);
+  return out;
+}
+
+std::vector<MemoletCompletion> completeGroups(Engine::Impl& e, const std::optional<std::string>& workspaceUri,
+                                              const std::vector<std::string>& words, size_t limit) {
+  std::vector<MemoletCompletion> out;
+  auto ws = workspaceUri ? normalizeWorkspaceUri(*workspaceUri) : std::nullopt;
+  if (!ws) return out;
+  for (const auto& g : e.store->board().groups(*ws)) {
+    if (out.size() >= limit) break;
+    std::vector<std::string> titleWords;
+    std::string w;
+    for (unsigned char c : g.title + " ") {
+      if (std::isalnum(c) || c == '_' || c >= 0x80) {
+        w += static_cast<char>(std::tolower(c));
+      } else if (!w.empty()) {
+        titleWords.push_back(std::move(w));
+        w.clear();
+      }
+    }
+    bool all = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
+      return std::any_of(titleWords.begin(), titleWords.end(),
+                         [&](const std::string& t) { return t.rfind(word, 0) == 0; });
+    });
+    if (all)
+      out.push_back({g.id, g.title, g.summary,
+                     memory::formatReference(g.title, g.id, memory::Reference::Scheme::Group), "group"});
+  }
   return out;
 }
 

@@ -43,6 +43,11 @@ std::optional<std::unordered_set<std::string>> presetPool(Engine::Impl& e, const
 /// newest first. Throws NotFound boardGroupNotFound.
 std::vector<std::string> mentionedMembers(Engine::Impl& e, const std::string& groupId);
 
+/// `@` completion of a workspace's groups: those whose title has a word
+/// beginning with each of `words` (lower-cased), at most `limit`.
+std::vector<MemoletCompletion> completeGroups(Engine::Impl& e, const std::optional<std::string>& workspaceUri,
+                                              const std::vector<std::string>& words, size_t limit);
+
 /// The board item behind a memolet id, if it is one.
 std::optional<BoardItem> itemOf(Engine::Impl& e, const std::string& memoletId);
 

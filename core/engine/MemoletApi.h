@@ -65,7 +65,8 @@ struct MemoletCompletion {
   std::string id;
   std::string label;       // title
   std::string detail;      // summary
-  std::string insertText;  // @[Title](memolet:ID)
+  std::string insertText;  // @[Title](memolet:ID), or @[Title](group:ID)
+  std::string kind = "memolet";  // memolet | group (a board group of the project's workspace)
 };
 
 /// What the user chose for one turn's memory (`memory` on grove/chat/send,

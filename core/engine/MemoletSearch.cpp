@@ -521,12 +521,17 @@ std::vector<MemoletCompletion> Engine::completeMemolets(const std::string& prefi
     return pa > pb;
   });
   std::vector<MemoletCompletion> out;
+  // Board groups of the project's workspace come first: a few, named by the user.
+  if (projectId && !words.empty())
+    for (auto& g : board::completeGroups(*impl_, impl_->state(*projectId).project.workspaceUri, words,
+                                         std::min<size_t>(limit, 5)))
+      out.push_back(std::move(g));
   std::unordered_set<std::string> seen;
   std::unordered_set<std::string> trashed = trashedProjects(*impl_);
   for (const auto& m : candidates) {
     if (out.size() >= limit) break;
     if (trashed.count(m.projectId) || !seen.insert(m.id).second) continue;
-    out.push_back({m.id, m.title, m.summary, memory::formatReference(m.title, m.id)});
+    out.push_back({m.id, m.title, m.summary, memory::formatReference(m.title, m.id), "memolet"});
   }
   return out;
 }

@@ -67,7 +67,7 @@ json toJson(const MemoletMap& map) {
 }
 
 json toJson(const MemoletCompletion& c) {
-  return json{{"id", c.id}, {"label", c.label}, {"detail", c.detail}, {"insertText", c.insertText}};
+  return json{{"id", c.id}, {"label", c.label}, {"detail", c.detail}, {"insertText", c.insertText}, {"kind", c.kind}};
 }
 
 MemoletCreateRequest memoletCreateFrom(const Params& p) {

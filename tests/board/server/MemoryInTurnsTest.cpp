@@ -125,6 +125,12 @@ TEST_F(MemoryInTurns, AGroupMentionBringsItsNewestMembers) {
     ids.push_back(capture(text, {{"groupId", group}})["id"]);
   c.result("grove/board/edit",
            {{"workspaceUri", kWs}, {"ops", {{{"op", "UpdateGroup"}, {"id", group}, {"title", "Database"}}}}});
+  // `@` completion offers the group, with the reference that mentions it.
+  json items = c.result("grove/memolet/complete", {{"prefix", "datab"}, {"projectId", projectId}})["items"];
+  ASSERT_FALSE(items.empty());
+  EXPECT_EQ(items[0]["kind"], "group");
+  EXPECT_EQ(items[0]["id"], group);
+  EXPECT_EQ(items[0]["insertText"], "@[Database](group:" + group + ")");
   json pv = preview("Summarise @[Database](group:" + group + ") for the new hire.", {{"preset", "none"}});
   const json& blocks = pv["memory"];
   ASSERT_EQ(blocks.size(), 3u) << "groupMentionSize is 3: " << blocks.dump(2);
