@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "PseudoWords.h"
 #include "Stats.h"
 #include "engine/Engine.h"
 #include "store/SqliteStore.h"
@@ -28,23 +29,9 @@ using grove::bench::Clock;
 using grove::bench::micros;
 using grove::bench::summarize;
 
-uint64_t next(uint64_t& s) {
-  uint64_t z = (s += 0x9e3779b97f4a7c15ull);  // splitmix64
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-std::string word(uint64_t n) {
-  static const char* const kSyllables[] = {"ka", "lo", "mi", "ne", "ru", "ta", "ve", "zo",
-                                           "pri", "sol", "dan", "gre", "tor", "vil", "mar", "qen"};
-  std::string w;
-  for (int i = 0; i < 3; ++i) {
-    w += kSyllables[n % 16];
-    n /= 16;
-  }
-  return w;
-}
+// The shared corpus vocabulary (PseudoWords.h), under this file's short names.
+uint64_t next(uint64_t& s) { return grove::bench::nextRandom(s); }
+std::string word(uint64_t n) { return grove::bench::pseudoWord(n); }
 
 constexpr uint64_t kTopics = 200;
 

@@ -2,6 +2,7 @@
 // re-attaching children, subtree deletion, Reparent moving a subtree.
 #include <gtest/gtest.h>
 
+#include "KnowledgeOpBuilders.h"
 #include "knowledge/KnowledgeOps.h"
 #include "support/OpError.h"
 
@@ -10,12 +11,7 @@ namespace {
 
 KnowledgeOp add(const std::string& title, std::optional<std::string> parent = std::nullopt,
                 std::optional<std::string> ref = std::nullopt) {
-  KnowledgeOp op;
-  op.kind = OpKind::AddNode;
-  op.title = title;
-  if (parent) op.parentId = std::optional<std::string>(*parent);
-  op.ref = ref;
-  return op;
+  return test::addNodeOp(title, std::move(parent), std::move(ref));
 }
 
 KnowledgeOp withId(OpKind kind, const std::string& id) {

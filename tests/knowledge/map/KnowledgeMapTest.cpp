@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "../KnowledgeOpBuilders.h"
 #include "engine/Engine.h"
 #include "knowledge/Outline.h"
 #include "session/KnowledgeAsk.h"
@@ -17,14 +18,10 @@ namespace {
 using knowledge::KnowledgeOp;
 using knowledge::OpKind;
 
+using knowledge::test::addNodeOp;
 KnowledgeOp addNode(const std::string& title, std::optional<std::string> parent = std::nullopt,
                     std::optional<std::string> ref = std::nullopt) {
-  KnowledgeOp op;
-  op.kind = OpKind::AddNode;
-  op.title = title;
-  if (parent) op.parentId = std::optional<std::string>(*parent);
-  op.ref = ref;
-  return op;
+  return addNodeOp(title, std::move(parent), std::move(ref));
 }
 
 class KnowledgeMapTest : public ::testing::Test {

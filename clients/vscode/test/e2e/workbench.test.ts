@@ -259,34 +259,6 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     await page.getByRole('tab', { name: 'E2E conversation', exact: true }).click();
   });
 
-  // Skipped until it leaves the workbench as it found it: the board panel it
-  // opens stays in front of the conversation and takes the next test's clicks
-  // (seen in the CI rehearsal).
-  test('Capture Selection to Board puts the selection on its folder\'s board, memo and symbol kept',
-    { skip: 'the board panel covers the conversation for the tests after it' }, async (t) => {
-    if (!methods.includes('grove/board/capture')) return t.skip('no memory board on this server');
-    await page.getByRole('tab', { name: /retry\.ts/ }).first().click();
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+Home');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
-    await runCommand('Grove: Capture Selection to Board');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Memo' }).waitFor();
-    await answerInput('board: retries drop errors');
-    await runCommand('Grove: Open Memory Board');
-    const deadline = Date.now() + 30000;
-    let frame: Frame | undefined;
-    while (!frame && Date.now() < deadline) {
-      for (const f of page.frames()) if (await f.evaluate(() => !!window.groveBoard).catch(() => false)) frame = f;
-      if (!frame) await page.waitForTimeout(100);
-    }
-    assert.ok(frame, `board frame not found\n${wb.log()}`);
-    const card = frame.locator('.board-card.kind-snippet', { has: frame.locator('.card-memo', { hasText: 'board: retries drop errors' }) });
-    await card.waitFor({ timeout: 20000 });
-    assert.match((await card.locator('.card-source').textContent()) ?? '', /retry\.ts:1-3/);
-    // The core placed it: the card is in a group, not among the unplaced.
-    assert.equal(await frame.locator('.board-group.ungrouped .board-card.kind-snippet').count(), 0);
-  });
-
   test('a message sent in the chat streams an answer from the provider', { skip: false }, async (t) => {
     if (!methods.includes('grove/chat/send')) {
       t.skip('grove/chat/send is not implemented by this server yet');
@@ -474,6 +446,32 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     }, null, { timeout: 20000 });
     const head = (await handle.jsonValue()) as string;
     assert.match((await frame.locator(`article.unit[data-unit-id="${head}"]`).textContent()) ?? '', /sourdough/);
+  });
+
+  // Last of this workbench: the board panel it opens stays in front of the
+  // conversation, so a test after it would click the board.
+  test('Capture Selection to Board puts the selection on its folder\'s board, memo and symbol kept', async (t) => {
+    if (!methods.includes('grove/board/capture')) return t.skip('no memory board on this server');
+    await page.getByRole('tab', { name: /retry\.ts/ }).first().click();
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+    await runCommand('Grove: Capture Selection to Board');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Memo' }).waitFor();
+    await answerInput('board: retries drop errors');
+    await runCommand('Grove: Open Memory Board');
+    const deadline = Date.now() + 30000;
+    let frame: Frame | undefined;
+    while (!frame && Date.now() < deadline) {
+      for (const f of page.frames()) if (await f.evaluate(() => !!window.groveBoard).catch(() => false)) frame = f;
+      if (!frame) await page.waitForTimeout(100);
+    }
+    assert.ok(frame, `board frame not found\n${wb.log()}`);
+    const card = frame.locator('.board-card.kind-snippet', { has: frame.locator('.card-memo', { hasText: 'board: retries drop errors' }) });
+    await card.waitFor({ timeout: 20000 });
+    assert.match((await card.locator('.card-source').textContent()) ?? '', /retry\.ts:1-3/);
+    // The core placed it: the card is in a group, not among the unplaced.
+    assert.equal(await frame.locator('.board-group.ungrouped .board-card.kind-snippet').count(), 0);
   });
 });
 
