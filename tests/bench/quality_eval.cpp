@@ -1,7 +1,7 @@
 // grove_quality_eval: every figure of issue 13's table that can be computed
 // here, each beside its anchor computed in the same run.
 //
-//   grove_quality_eval [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2]
+//   grove_quality_eval [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2|3]
 //
 // DIR defaults to <source>/../shared/benchmarks (development splits of LoCoMo,
 // TIAGE and real programming conversations); without it only the project's
@@ -217,8 +217,10 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
     double a = memory::eval::runGranular(own, c, "tune").recallAt5;
     double b = memory::eval::runGranular(real, c).recallAt5;
     c.maxHit = 4;
-    double l = memory::eval::runGranular(locomo, c).recallAt5;  // a LoCoMo exchange is two turns
-    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f\n", label, a, b, l, (a + b + l) / 3);
+    auto lg = memory::eval::runGranular(locomo, c);  // a LoCoMo exchange is two turns
+    double l = lg.recallAt5;
+    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f  (locomo %.1f ms/query)\n", label, a,
+                b, l, (a + b + l) / 3, lg.medianSearchMs);
     std::fflush(stdout);
   };
   memory::eval::GranularConfig base;
@@ -233,6 +235,34 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
           std::string w;
           for (auto x : windows) w += std::to_string(x) + " ";
           run(c, ("windows " + w + "select " + std::to_string(select) + " variants " + std::to_string(variants)).c_str());
+        }
+  } else if (stage == "3") {
+    // Issue 13's second round (the defaults now): exchange rankings lifting the
+    // centred window, query expansion from the best windows, the weights around them.
+    for (size_t windows : {2, 3})
+      for (bool centred : {false, true})
+        for (size_t docs : {0, 3, 5})
+          for (double ex : {0.5, 1.0}) {
+            auto c = base;
+            c.windows = {windows}, c.centred = centred, c.feedbackDocs = docs, c.exchangeWeight = ex;
+            char label[100];
+            std::snprintf(label, sizeof label, "windows %zu centred %d feedback %zu exchange %.1f", windows, centred,
+                          docs, ex);
+            run(c, label);
+          }
+    for (size_t terms : {5, 10}) {
+      auto c = base;
+      c.feedbackTerms = terms;
+      run(c, ("feedback terms " + std::to_string(terms)).c_str());
+    }
+    for (double vw : {0.0, 0.25, 0.5})
+      for (size_t variants : {1, 5})
+        for (double fw : {1.0, 2.0}) {
+          auto c = base;
+          c.vectorWeight = vw, c.variants = variants, c.feedbackWeight = fw;
+          char label[100];
+          std::snprintf(label, sizeof label, "vector %.2f variants %zu feedback weight %.1f", vw, variants, fw);
+          run(c, label);
         }
   } else {
     for (double ww : {1.0, 2.0})
@@ -292,7 +322,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--no-retrieval")) retrieval = false;
     else if (!std::strcmp(argv[i], "--sweep-retrieval") && i + 1 < argc) sweep = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2|3]\n", argv[0]);
       return 2;
     }
   }
