@@ -205,13 +205,20 @@ void retrievalRows(const char* title, const memory::eval::Dataset& data, const s
   std::printf("\n");
 }
 
+template <class... Args>
+std::string sweepLabel(const char* format, Args... args) {
+  char out[120];
+  std::snprintf(out, sizeof out, format, args...);
+  return out;
+}
+
 // --sweep-retrieval: the grid the retrieval defaults were chosen from, on
 // the development data only (own tune split, real-dev, LoCoMo dev).
 void sweepRetrieval(const std::string& bench, const std::string& stage) {
   auto own = memory::eval::loadDataset(std::string(GROVE_SOURCE_DIR) + "/tests/data/retrieval");
   auto real = memory::eval::loadRealDevRetrieval(bench);
   auto locomo = memory::eval::loadLocomo(bench);
-  auto run = [&](const memory::eval::GranularConfig& base, const char* label) {
+  auto run = [&](const memory::eval::GranularConfig& base, const std::string& label) {
     auto c = base;
     c.maxHit = 3;
     double a = memory::eval::runGranular(own, c, "tune").recallAt5;
@@ -219,7 +226,7 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
     c.maxHit = 4;
     auto lg = memory::eval::runGranular(locomo, c);  // a LoCoMo exchange is two turns
     double l = lg.recallAt5;
-    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f  (locomo %.1f ms/query)\n", label, a,
+    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f  (locomo %.1f ms/query)\n", label.c_str(), a,
                 b, l, (a + b + l) / 3, lg.medianSearchMs);
     std::fflush(stdout);
   };
@@ -234,7 +241,7 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
           c.variants = variants;
           std::string w;
           for (auto x : windows) w += std::to_string(x) + " ";
-          run(c, ("windows " + w + "select " + std::to_string(select) + " variants " + std::to_string(variants)).c_str());
+          run(c, "windows " + w + "select " + std::to_string(select) + " variants " + std::to_string(variants));
         }
   } else if (stage == "3") {
     // Issue 13's second round (the defaults now): exchange rankings lifting the
@@ -245,24 +252,19 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
           for (double ex : {0.5, 1.0}) {
             auto c = base;
             c.windows = {windows}, c.centred = centred, c.feedbackDocs = docs, c.exchangeWeight = ex;
-            char label[100];
-            std::snprintf(label, sizeof label, "windows %zu centred %d feedback %zu exchange %.1f", windows, centred,
-                          docs, ex);
-            run(c, label);
+            run(c, sweepLabel("windows %zu centred %d feedback %zu exchange %.1f", windows, centred, docs, ex));
           }
     for (size_t terms : {5, 10}) {
       auto c = base;
       c.feedbackTerms = terms;
-      run(c, ("feedback terms " + std::to_string(terms)).c_str());
+      run(c, "feedback terms " + std::to_string(terms));
     }
     for (double vw : {0.0, 0.25, 0.5})
       for (size_t variants : {1, 5})
         for (double fw : {1.0, 2.0}) {
           auto c = base;
           c.vectorWeight = vw, c.variants = variants, c.feedbackWeight = fw;
-          char label[100];
-          std::snprintf(label, sizeof label, "vector %.2f variants %zu feedback weight %.1f", vw, variants, fw);
-          run(c, label);
+          run(c, sweepLabel("vector %.2f variants %zu feedback weight %.1f", vw, variants, fw));
         }
   } else {
     for (double ww : {1.0, 2.0})
@@ -270,9 +272,7 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
         for (double vw : {0.0, 0.5}) {
           auto c = base;
           c.windowWeight = ww, c.memoletWeight = mw, c.vectorWeight = vw;
-          char label[100];
-          std::snprintf(label, sizeof label, "window %.1f memolet %.1f vector %.1f", ww, mw, vw);
-          run(c, label);
+          run(c, sweepLabel("window %.1f memolet %.1f vector %.1f", ww, mw, vw));
         }
   }
 }
