@@ -254,6 +254,11 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
             c.windows = {windows}, c.centred = centred, c.feedbackDocs = docs, c.exchangeWeight = ex;
             run(c, sweepLabel("windows %zu centred %d feedback %zu exchange %.1f", windows, centred, docs, ex));
           }
+    for (double mem : {0.0, 0.5}) {
+      auto c = base;
+      c.memoletWeight = mem;
+      run(c, sweepLabel("memolet %.1f", mem));
+    }
     for (size_t terms : {5, 10}) {
       auto c = base;
       c.feedbackTerms = terms;

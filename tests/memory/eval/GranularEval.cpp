@@ -124,6 +124,7 @@ GranularScores runGranular(const Dataset& data, const GranularConfig& cfg, const
       double vw = v == 0 ? kOriginalQueryWeight : 1.0;
       auto qv = text::HashedVector::fromText(variants[v], text::HashedVector::kDefaultDims, weight);
       for (int k = 0; k < 3; ++k) {
+        if (kindWeight[k] <= 0) continue;  // a kind that cannot count is not searched
         Index& ix = byKind[k];
         auto df = [&](std::string_view t) { return ix.stats.documentFrequency(t); };
         std::string match = cfg.selectTerms ? ftsMatchTokens(selectQueryTerms(text::tokenize(variants[v]), df,
@@ -153,6 +154,7 @@ GranularScores runGranular(const Dataset& data, const GranularConfig& cfg, const
       qt.insert(qt.end(), extra.begin(), extra.end());
       std::string match = ftsMatchTokens(qt);
       for (int k = 0; k < 3; ++k) {
+        if (kindWeight[k] <= 0) continue;
         lists.push_back(byKind[k].fts.search(match, static_cast<int>(cfg.depth)));
         if (cfg.centred && k == static_cast<int>(UnitKind::Exchange)) lists.back() = centredList(lists.back());
         weights.push_back(cfg.feedbackWeight * kindWeight[k]);
