@@ -254,16 +254,17 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
             c.windows = {windows}, c.centred = centred, c.feedbackDocs = docs, c.exchangeWeight = ex;
             run(c, sweepLabel("windows %zu centred %d feedback %zu exchange %.1f", windows, centred, docs, ex));
           }
-    for (double mem : {0.0, 0.5}) {
+    // One knob at a time around the defaults.
+    auto vary = [&](const std::string& label, auto set) {
       auto c = base;
-      c.memoletWeight = mem;
-      run(c, sweepLabel("memolet %.1f", mem));
-    }
-    for (size_t terms : {5, 10}) {
-      auto c = base;
-      c.feedbackTerms = terms;
-      run(c, "feedback terms " + std::to_string(terms));
-    }
+      set(c);
+      run(c, label);
+    };
+    for (int k : {5, 20, 40}) vary(sweepLabel("rrf k %d", k), [&](auto& c) { c.rrfK = k; });
+    for (double ww : {1.0, 3.0}) vary(sweepLabel("window weight %.1f", ww), [&](auto& c) { c.windowWeight = ww; });
+    for (double mem : {0.0, 0.5}) vary(sweepLabel("memolet %.1f", mem), [&](auto& c) { c.memoletWeight = mem; });
+    for (size_t terms : {5, 10})
+      vary(sweepLabel("feedback terms %zu", terms), [&](auto& c) { c.feedbackTerms = terms; });
     for (double vw : {0.0, 0.25, 0.5})
       for (size_t variants : {1, 5})
         for (double fw : {1.0, 2.0}) {
