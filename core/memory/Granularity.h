@@ -29,6 +29,13 @@ struct SearchUnit {
 std::vector<SearchUnit> searchUnits(const std::vector<Segment>& memolets, const std::vector<size_t>& windows,
                                     size_t conversation = 0);
 
+/// For every unit, the unit that should stand for it in a ranking of windows:
+/// an exchange maps to the longest window holding it with the exchange nearest
+/// its middle (so its neighbours on both sides come with it: the answer to a
+/// question is often the exchange just after the one that names its subject),
+/// every other unit (and an exchange no window holds) to itself.
+std::vector<size_t> centredWindowOf(const std::vector<SearchUnit>& units);
+
 /// The first `k` units of a fused ranking (indices into `units`) that do not
 /// overlap a unit already taken: overlapping windows would otherwise spend
 /// several of the k places on the same exchanges.

@@ -1,7 +1,7 @@
 // grove_quality_eval: every figure of issue 13's table that can be computed
 // here, each beside its anchor computed in the same run.
 //
-//   grove_quality_eval [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2]
+//   grove_quality_eval [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2|3]
 //
 // DIR defaults to <source>/../shared/benchmarks (development splits of LoCoMo,
 // TIAGE and real programming conversations); without it only the project's
@@ -205,20 +205,29 @@ void retrievalRows(const char* title, const memory::eval::Dataset& data, const s
   std::printf("\n");
 }
 
+template <class... Args>
+std::string sweepLabel(const char* format, Args... args) {
+  char out[120];
+  std::snprintf(out, sizeof out, format, args...);
+  return out;
+}
+
 // --sweep-retrieval: the grid the retrieval defaults were chosen from, on
 // the development data only (own tune split, real-dev, LoCoMo dev).
 void sweepRetrieval(const std::string& bench, const std::string& stage) {
   auto own = memory::eval::loadDataset(std::string(GROVE_SOURCE_DIR) + "/tests/data/retrieval");
   auto real = memory::eval::loadRealDevRetrieval(bench);
   auto locomo = memory::eval::loadLocomo(bench);
-  auto run = [&](const memory::eval::GranularConfig& base, const char* label) {
+  auto run = [&](const memory::eval::GranularConfig& base, const std::string& label) {
     auto c = base;
     c.maxHit = 3;
     double a = memory::eval::runGranular(own, c, "tune").recallAt5;
     double b = memory::eval::runGranular(real, c).recallAt5;
     c.maxHit = 4;
-    double l = memory::eval::runGranular(locomo, c).recallAt5;  // a LoCoMo exchange is two turns
-    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f\n", label, a, b, l, (a + b + l) / 3);
+    auto lg = memory::eval::runGranular(locomo, c);  // a LoCoMo exchange is two turns
+    double l = lg.recallAt5;
+    std::printf("  %-60s own-tune %.3f  real-dev %.3f  locomo-dev %.3f  mean %.3f  (locomo %.1f ms/query)\n", label.c_str(), a,
+                b, l, (a + b + l) / 3, lg.medianSearchMs);
     std::fflush(stdout);
   };
   memory::eval::GranularConfig base;
@@ -232,7 +241,36 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
           c.variants = variants;
           std::string w;
           for (auto x : windows) w += std::to_string(x) + " ";
-          run(c, ("windows " + w + "select " + std::to_string(select) + " variants " + std::to_string(variants)).c_str());
+          run(c, "windows " + w + "select " + std::to_string(select) + " variants " + std::to_string(variants));
+        }
+  } else if (stage == "3") {
+    // Issue 13's second round (the defaults now): exchange rankings lifting the
+    // centred window, query expansion from the best windows, the weights around them.
+    for (size_t windows : {2, 3})
+      for (bool centred : {false, true})
+        for (size_t docs : {0, 3, 5})
+          for (double ex : {0.5, 1.0}) {
+            auto c = base;
+            c.windows = {windows}, c.centred = centred, c.feedbackDocs = docs, c.exchangeWeight = ex;
+            run(c, sweepLabel("windows %zu centred %d feedback %zu exchange %.1f", windows, centred, docs, ex));
+          }
+    // One knob at a time around the defaults.
+    auto vary = [&](const std::string& label, auto set) {
+      auto c = base;
+      set(c);
+      run(c, label);
+    };
+    for (int k : {5, 20, 40}) vary(sweepLabel("rrf k %d", k), [&](auto& c) { c.rrfK = k; });
+    for (double ww : {1.0, 3.0}) vary(sweepLabel("window weight %.1f", ww), [&](auto& c) { c.windowWeight = ww; });
+    for (double mem : {0.0, 0.5}) vary(sweepLabel("memolet %.1f", mem), [&](auto& c) { c.memoletWeight = mem; });
+    for (size_t terms : {5, 10})
+      vary(sweepLabel("feedback terms %zu", terms), [&](auto& c) { c.feedbackTerms = terms; });
+    for (double vw : {0.0, 0.25, 0.5})
+      for (size_t variants : {1, 5})
+        for (double fw : {1.0, 2.0}) {
+          auto c = base;
+          c.vectorWeight = vw, c.variants = variants, c.feedbackWeight = fw;
+          run(c, sweepLabel("vector %.2f variants %zu feedback weight %.1f", vw, variants, fw));
         }
   } else {
     for (double ww : {1.0, 2.0})
@@ -240,9 +278,7 @@ void sweepRetrieval(const std::string& bench, const std::string& stage) {
         for (double vw : {0.0, 0.5}) {
           auto c = base;
           c.windowWeight = ww, c.memoletWeight = mw, c.vectorWeight = vw;
-          char label[100];
-          std::snprintf(label, sizeof label, "window %.1f memolet %.1f vector %.1f", ww, mw, vw);
-          run(c, label);
+          run(c, sweepLabel("window %.1f memolet %.1f vector %.1f", ww, mw, vw));
         }
   }
 }
@@ -292,7 +328,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--no-retrieval")) retrieval = false;
     else if (!std::strcmp(argv[i], "--sweep-retrieval") && i + 1 < argc) sweep = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--runs N] [--no-retrieval] [--sweep-retrieval 1|2|3]\n", argv[0]);
       return 2;
     }
   }

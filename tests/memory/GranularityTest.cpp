@@ -34,3 +34,22 @@ TEST(Granularity, DistinctTopSkipsOverlapsWithinAConversationOnly) {
   EXPECT_EQ(top, (std::vector<size_t>{5, 0, 13}));
   EXPECT_EQ(distinctTop(ranked, units, 10).size(), 4u);
 }
+
+TEST(Granularity, AnExchangeStandsForTheWindowCentredOnIt) {
+  // 6 exchanges, windows of three: [0,3) [1,4) [2,5) [3,6) at indices 6-9.
+  auto units = searchUnits({{0, 6}}, {3}, 0);
+  auto other = searchUnits({{0, 6}}, {3}, 1);
+  units.insert(units.end(), other.begin(), other.end());
+  auto standIn = centredWindowOf(units);
+  ASSERT_EQ(standIn.size(), units.size());
+  auto span = [&](size_t u) { return std::make_pair(units[standIn[u]].span.begin, units[standIn[u]].span.end); };
+  EXPECT_EQ(span(2), std::make_pair(size_t(1), size_t(4)));  // its neighbours on both sides
+  EXPECT_EQ(span(0), std::make_pair(size_t(0), size_t(3)));  // clamped at the start
+  EXPECT_EQ(span(5), std::make_pair(size_t(3), size_t(6)));  // and at the end
+  EXPECT_EQ(units[standIn[11 + 2]].conversation, 1u);        // never a window of another conversation
+  for (size_t u = 6; u < 11; ++u) EXPECT_EQ(standIn[u], u);  // windows and the memolet stand for themselves
+  // No windows: every unit stands for itself.
+  auto bare = searchUnits({{0, 3}}, {}, 0);
+  auto self = centredWindowOf(bare);
+  for (size_t u = 0; u < bare.size(); ++u) EXPECT_EQ(self[u], u);
+}

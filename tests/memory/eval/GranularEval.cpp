@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "eval/Fts5Index.h"
+#include "memory/Feedback.h"
 #include "memory/FtsText.h"
 #include "memory/Granularity.h"
 #include "memory/QueryVariants.h"
@@ -58,15 +59,24 @@ GranularScores runGranular(const Dataset& data, const GranularConfig& cfg, const
     ix.vectors = std::make_unique<VectorIndex>(text::HashedVector::kDefaultDims);
     ix.fts.begin();
   }
+  std::vector<std::vector<std::string>> unitTokens(units.size());
   for (size_t u = 0; u < units.size(); ++u) {
     Index& ix = byKind[static_cast<int>(units[u].kind)];
     std::string t = spanText(data.conversations[units[u].conversation], units[u].span);
     std::string id = std::to_string(u);
-    ix.stats.addDocument(text::tokenize(t));
+    unitTokens[u] = text::tokenize(t);
+    ix.stats.addDocument(unitTokens[u]);
     ix.fts.upsert(id, t);
     ix.vectors->upsert(id, text::HashedVector::fromText(t, text::HashedVector::kDefaultDims, weight).values());
   }
   for (auto& ix : byKind) ix.fts.commit();
+  const std::vector<size_t> standIn = centredWindowOf(units);
+  // An exchange ranking as a ranking of the windows centred on its exchanges.
+  auto centredList = [&](const std::vector<std::string>& ids) {
+    std::vector<std::string> out;
+    for (const auto& id : ids) out.push_back(std::to_string(standIn[std::stoul(id)]));
+    return out;
+  };
   const double kindWeight[3] = {cfg.exchangeWeight, cfg.windowWeight, cfg.memoletWeight};
 
   // The anchors: plain BM25 (the query's tokens OR-ed) over single exchanges
@@ -108,24 +118,46 @@ GranularScores runGranular(const Dataset& data, const GranularConfig& cfg, const
     auto t0 = std::chrono::steady_clock::now();
     std::vector<std::vector<std::string>> lists;
     std::vector<double> weights;
+    std::vector<std::string> firstWindows;  // the query's own BM25 window ranking, for feedback
     auto variants = queryVariants(q.text, cfg.variants);
     for (size_t v = 0; v < variants.size(); ++v) {
       double vw = v == 0 ? kOriginalQueryWeight : 1.0;
       auto qv = text::HashedVector::fromText(variants[v], text::HashedVector::kDefaultDims, weight);
       for (int k = 0; k < 3; ++k) {
+        if (kindWeight[k] <= 0) continue;  // a kind that cannot count is not searched
         Index& ix = byKind[k];
         auto df = [&](std::string_view t) { return ix.stats.documentFrequency(t); };
         std::string match = cfg.selectTerms ? ftsMatchTokens(selectQueryTerms(text::tokenize(variants[v]), df,
                                                                                 ix.stats.documentCount()))
                                             : ftsMatchQuery(variants[v]);
+        bool centre = cfg.centred && k == static_cast<int>(UnitKind::Exchange);
         lists.push_back(ix.fts.search(match, static_cast<int>(cfg.depth)));
+        if (v == 0 && k == static_cast<int>(UnitKind::Window)) firstWindows = lists.back();
+        if (centre) lists.back() = centredList(lists.back());
         weights.push_back(vw * kindWeight[k]);
         if (cfg.vectorWeight > 0 && !qv.empty()) {
           std::vector<std::string> ids;
           for (auto& h : ix.vectors->topK(qv.values(), cfg.depth)) ids.push_back(h.id);
-          lists.push_back(std::move(ids));
+          lists.push_back(centre ? centredList(ids) : std::move(ids));
           weights.push_back(vw * kindWeight[k] * cfg.vectorWeight);
         }
+      }
+    }
+    if (cfg.feedbackDocs > 0) {
+      // The query's own best windows feed the expansion; the expanded query
+      // (its tokens and the feedback terms) is ranked like the query.
+      std::vector<std::vector<std::string>> docs;
+      for (size_t i = 0; i < firstWindows.size() && i < cfg.feedbackDocs; ++i)
+        docs.push_back(unitTokens[std::stoul(firstWindows[i])]);
+      auto qt = text::tokenize(q.text);
+      auto extra = feedbackTerms(qt, docs, byKind[static_cast<int>(UnitKind::Window)].stats, cfg.feedbackTerms);
+      qt.insert(qt.end(), extra.begin(), extra.end());
+      std::string match = ftsMatchTokens(qt);
+      for (int k = 0; k < 3; ++k) {
+        if (kindWeight[k] <= 0) continue;
+        lists.push_back(byKind[k].fts.search(match, static_cast<int>(cfg.depth)));
+        if (cfg.centred && k == static_cast<int>(UnitKind::Exchange)) lists.back() = centredList(lists.back());
+        weights.push_back(cfg.feedbackWeight * kindWeight[k]);
       }
     }
     std::vector<size_t> ranked;
