@@ -108,6 +108,28 @@ describe("memolets", function()
     assert.truthy(shown[1]:find("── memory: ", 1, true), shown[1])
     assert.truthy(shown[2]:find("^mention%s+chat%s+"), shown[2])
     assert.truthy(shown[2]:find("(" .. mm.id .. ")", 1, true), shown[2])
+    -- x on that line leaves the memory out: the preview is asked again with the choice.
+    local pv = require("grove.ui.preview")
+    local again
+    pv.open(function(res)
+      again = res
+    end)
+    h.wait(function()
+      return again and pv.win()
+    end, "preview float")
+    vim.api.nvim_set_current_win(pv.win())
+    vim.api.nvim_win_set_cursor(0, { 2, 0 })
+    local before = again
+    h.feed("x")
+    local dropped
+    h.wait(function()
+      local buf_lines = vim.api.nvim_buf_get_lines(pv.buf(), 0, -1, false)
+      dropped = not table.concat(buf_lines, "\n"):find(header, 1, true)
+      return dropped
+    end, "the preview without the removed memory")
+    assert.truthy(before.system:find(header, 1, true))
+    assert.same({ remove = { mm.id } }, require("grove.state").memory_choice())
+    pv.close()
     -- The reference goes to the server as typed.
     to_prompt()
     chat.set_prompt("Explain " .. reference(mm))
@@ -115,6 +137,8 @@ describe("memolets", function()
     h.wait(function()
       return require("grove.state").sending() == nil
     end, "the turn finished")
+    -- The choice went with that message and is spent.
+    assert.is_nil(require("grove.state").memory_choice())
     local sent
     for _, u in ipairs(h.rpc("grove/project/get", { projectId = pid }).units) do
       if u.role == "user" and u.content:find("Explain", 1, true) then

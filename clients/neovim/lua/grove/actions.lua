@@ -152,6 +152,8 @@ function M.send(content, opts, done)
     params.branch = opts.branch_title and { title = opts.branch_title } or protocol.empty()
   end
   if client.supports(m.chat_send) then
+    params.memory = state.memory_choice()
+    state.clear_memory_choice(pid)
     local sending = { content = content, parentId = parent }
     sending.ticket = client.request(m.chat_send, params, function(err, res)
       local mine = state.project_id() == pid -- else another project was opened meanwhile

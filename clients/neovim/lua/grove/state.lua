@@ -531,6 +531,37 @@ function M.turn(id)
   return s.turns[id]
 end
 
+-- The memory choice for the next message of the open project (grove/chat/send's
+-- `memory`): memories the user removed in the preview. Nil when there is none.
+function M.memory_choice()
+  local pid = M.project_id()
+  local removed = pid and s.memory_removed and s.memory_removed[pid]
+  if not removed or #removed == 0 then
+    return nil
+  end
+  return { remove = vim.deepcopy(removed) }
+end
+
+-- Leaves memolet `id` out of the open project's next message.
+function M.remove_memory(id)
+  local pid = M.project_id()
+  if not pid then
+    return
+  end
+  s.memory_removed = s.memory_removed or {}
+  s.memory_removed[pid] = s.memory_removed[pid] or {}
+  if not vim.tbl_contains(s.memory_removed[pid], id) then
+    table.insert(s.memory_removed[pid], id)
+  end
+end
+
+-- The choice served one message: the next one starts from the core's own.
+function M.clear_memory_choice(pid)
+  if s.memory_removed then
+    s.memory_removed[pid] = nil
+  end
+end
+
 -- Forgets the open project (it went to the trash) and re-renders the views.
 function M.close()
   s.project, s.units, s.branches, s.suggestions, s.in_scope = nil, {}, {}, {}, {}

@@ -1,6 +1,8 @@
 -- :Grove preview: a floating window with exactly what the model will receive from the
 -- cursor (with the prompt area's text as the new message): grove/scope/preview's
--- system prompt and messages, verbatim, each under a heading naming its role and units.
+-- memory blocks (each with why it is there; `x` on one leaves it out of the next
+-- message), then the system prompt and messages, verbatim, each under a heading
+-- naming its role and units.
 
 local buffer = require("grove.ui.buffer")
 local client = require("grove.client")
@@ -72,22 +74,39 @@ local function close()
   buffer.close_float(view)
 end
 
+local request
+
+-- `x` on a memory line: that memory stays out of the next message; the preview
+-- is asked again with the choice, so it shows what will really be sent.
+local function remove_block()
+  local blocks = view.result and view.result.memory or {}
+  local row = api.nvim_win_get_cursor(0)[1]
+  local b = blocks[row - 1] -- line 1 is the memory heading
+  if not b then
+    vim.notify("Grove: put the cursor on a memory line to leave it out", vim.log.levels.INFO)
+    return
+  end
+  state.remove_memory(b.memoletId)
+  request()
+end
+
 local function show(lines)
   local created = not (view.buf and api.nvim_buf_is_valid(view.buf))
   buffer.float(view, lines, "What the model will receive")
   if created then
     vim.bo[view.buf].filetype = "grove-preview"
+    vim.keymap.set("n", "x", remove_block, { buffer = view.buf, nowait = true, silent = true, desc = "Leave this memory out" })
   end
 end
 
 -- Asks the server for the preview and shows it; done(result) runs once it is visible.
-function M.open(done)
+function request(done)
   local pid = state.project_id()
   if not pid then
     vim.notify("Grove: no project open", vim.log.levels.WARN)
     return
   end
-  local params = { projectId = pid, cursorId = state.cursor() or protocol.null }
+  local params = { projectId = pid, cursorId = state.cursor() or protocol.null, memory = state.memory_choice() }
   local prompt = require("grove.ui.chat").prompt_text()
   if prompt ~= "" then
     params.prompt = prompt
@@ -100,6 +119,8 @@ function M.open(done)
     end
   end)
 end
+
+M.open = request
 
 function M.buf()
   return view.buf
