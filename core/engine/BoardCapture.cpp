@@ -4,6 +4,7 @@
 // its related items (another entry). Behaviour: design/board-and-knowledge.md.
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "engine/BoardState.h"
 #include "engine/MemoletState.h"
@@ -68,18 +69,10 @@ std::vector<memory::PlacementCandidate> candidates(Engine::Impl& e, const BoardI
                                                    const BoardSettings& s) {
   BoardIndex& idx = board::index(e, m.workspaceUri);
   text::HashedVector mv = text::HashedVector::fromBlob(m.memolet.vector);
-  std::vector<std::pair<double, size_t>> byVector;
-  byVector.reserve(idx.entries.size());
-  for (size_t i = 0; i < idx.entries.size(); ++i) {
-    const BoardEntry& c = idx.entries[i];
-    if (c.archived || c.id == m.id()) continue;
-    byVector.push_back({mv.cosine(c.vector), i});
-  }
-  size_t keep = std::min(kPrefilter, byVector.size());
-  std::partial_sort(byVector.begin(), byVector.begin() + static_cast<long>(keep), byVector.end(),
-                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> vectorRanking;
-  for (size_t i = 0; i < keep; ++i) vectorRanking.push_back(idx.entries[byVector[i].second].id);
+  // m is on the board already: one more than needed, then m is dropped.
+  for (auto& hit : idx.vectors.topK(mv.values(), kPrefilter + 1))
+    if (hit.id != m.id() && vectorRanking.size() < kPrefilter) vectorRanking.push_back(std::move(hit.id));
   std::vector<std::string> bm25Ranking;
   // BM25 at scale: the query's rarest terms only (FTS5 scores every item
   // holding any OR-ed term).
@@ -102,11 +95,22 @@ std::vector<memory::PlacementCandidate> candidates(Engine::Impl& e, const BoardI
   return out;
 }
 
-std::vector<std::pair<std::string, int64_t>> newestMembers(BoardIndex& idx) {
-  std::map<std::string, int64_t> newest;
-  for (const auto& c : idx.entries)
-    if (c.groupId && !c.archived) newest[*c.groupId] = std::max(newest[*c.groupId], c.createdAt);
-  return {newest.begin(), newest.end()};
+/// The newest member of each group a candidate sits in (placement breaks
+/// ties between groups by it); other groups cannot win, so they are skipped.
+std::vector<std::pair<std::string, int64_t>> newestMembers(BoardIndex& idx,
+                                                           const std::vector<memory::PlacementCandidate>& cands) {
+  std::unordered_map<std::string, int64_t> newest;
+  for (const auto& c : cands)
+    if (c.groupId) newest.emplace(*c.groupId, 0);
+  if (newest.empty()) return {};
+  for (const auto& c : idx.entries) {
+    if (!c.groupId || c.archived) continue;
+    auto it = newest.find(*c.groupId);
+    if (it != newest.end()) it->second = std::max(it->second, c.createdAt);
+  }
+  std::vector<std::pair<std::string, int64_t>> out(newest.begin(), newest.end());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 /// Places m (already written in tx) and links it; returns the placement.
@@ -115,7 +119,7 @@ BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const Board
   memory::PlacementInput in;
   in.candidates = candidates(e, m, s);
   BoardIndex& idx = board::index(e, m.workspaceUri);
-  in.groupNewest = newestMembers(idx);
+  in.groupNewest = newestMembers(idx, in.candidates);
   in.relatedK = static_cast<size_t>(std::max(1, s.relatedK));
   in.minGroupScore = s.minGroupScore;
   in.linkScore = s.linkScore;

@@ -11,6 +11,10 @@
 namespace grove {
 
 void BoardIndex::put(BoardEntry e) {
+  if (e.archived || e.vector.empty())
+    vectors.remove(e.id);
+  else
+    vectors.upsert(e.id, e.vector.values());
   auto it = at.find(e.id);
   if (it != at.end()) {
     entries[it->second] = std::move(e);
@@ -21,6 +25,7 @@ void BoardIndex::put(BoardEntry e) {
 }
 
 void BoardIndex::erase(const std::string& id) {
+  vectors.remove(id);
   auto it = at.find(id);
   if (it == at.end()) return;
   size_t i = it->second;
