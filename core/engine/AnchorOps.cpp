@@ -1,8 +1,10 @@
 // Captured code's sources as files change (issue 16): the engine stores what
 // the Session's re-anchoring and git provenance found. Not history: an undo
 // never brings an old anchor back on purpose, and a re-check costs no entry.
+#include <algorithm>
 #include <map>
 
+#include "engine/BoardState.h"
 #include "engine/EngineImpl.h"
 
 namespace grove {
@@ -20,7 +22,52 @@ bool visiblyDifferent(const Source& a, const Source& b) {
          a.gitBranch != b.gitBranch || a.dirty != b.dirty;
 }
 
+/// A snippet's anchor badge: `stale` or `missing` while its code is, none once
+/// it is current again; other badges stay.
+void anchorBadge(BoardItem& item, int64_t now) {
+  auto anchorKind = [](const BoardBadge& b) { return b.kind == "stale" || b.kind == "missing"; };
+  item.badges.erase(std::remove_if(item.badges.begin(), item.badges.end(), anchorKind), item.badges.end());
+  AnchorState state = item.source->anchor.state;
+  if (state == AnchorState::Stale || state == AnchorState::Missing)
+    item.badges.push_back({state == AnchorState::Stale ? "stale" : "missing", {"content"}, std::nullopt, std::nullopt, now});
+}
+
 }  // namespace
+
+std::vector<BoardItem> Engine::boardSnippets(const std::string& workspaceUri) {
+  std::vector<BoardItem> out;
+  for (auto& item : impl_->store->board().items(board::workspace(workspaceUri), false))
+    if (item.kind == "snippet" && item.source) out.push_back(std::move(item));
+  return out;
+}
+
+std::vector<BoardItem> Engine::updateBoardSources(const std::string& workspaceUri,
+                                                  const std::vector<std::pair<std::string, Source>>& sources) {
+  return impl_->mutate([&] {
+    std::string ws = board::workspace(workspaceUri);
+    std::vector<BoardItem> written;
+    for (const auto& [itemId, source] : sources) {
+      auto item = impl_->store->board().item(itemId);
+      if (!item || item->workspaceUri != ws || !item->source) continue;
+      if (!visiblyDifferent(*item->source, source)) continue;
+      item->source = source;
+      anchorBadge(*item, impl_->now());
+      // Straight to the store, as code units: an anchor is not an undo entry.
+      impl_->store->board().putItem(*item);
+      impl_->dirty = true;
+      written.push_back(std::move(*item));
+    }
+    if (!written.empty()) {
+      BoardInfo info = impl_->store->board().info(ws);
+      info.revision += 1;
+      impl_->store->board().putInfo(info);
+      BoardChange change{ws, info.revision, {}, {}, {}, "anchor", impl_->actor};
+      for (const auto& item : written) change.itemIds.push_back(item.id());
+      impl_->boardPending.push_back(std::move(change));
+    }
+    return written;
+  });
+}
 
 std::vector<Unit> Engine::codeUnits(const std::string& projectId) {
   impl_->state(projectId);

@@ -223,6 +223,8 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
     item.workspaceUri = ws;
     item.kind = r.source ? "snippet" : "note";
     item.source = r.source;
+    // Where it was captured stays, as for a code unit, while `range` follows the code.
+    if (item.source && !item.source->capturedRange) item.source->capturedRange = item.source->range;
     if (r.source) item.memo = r.source->memo;
     analyse(*impl_, item, r.title);
 

@@ -213,6 +213,12 @@ public:
   /// are not written; the rest are announced with one `anchor` didChange per
   /// project. Returns the units written.
   std::vector<Unit> updateSources(const std::vector<std::pair<std::string, Source>>& sources);
+  /// The workspace board's non-archived snippets (captured code with a source).
+  std::vector<BoardItem> boardSnippets(const std::string& workspaceUri);
+  /// The same for board snippets: their sources and a `stale` / `missing`
+  /// badge while the code is; not history; one `anchor` board didChange.
+  std::vector<BoardItem> updateBoardSources(const std::string& workspaceUri,
+                                            const std::vector<std::pair<std::string, Source>>& sources);
 
   // Structure.
   Project setMainline(const std::string& projectId, const Field<std::string>& startId,

@@ -19,6 +19,30 @@ std::string key(const std::string& projectId, const std::string& uri) { return p
 
 bool localFile(const std::string& uri) { return fileUriToPath(uri).has_value(); }
 
+// Board snippets are checked as code units are: the same rule on the same
+// fields. Their pseudo-units belong to no project; the ids are memolet ids.
+Unit asUnit(const BoardItem& item) {
+  Unit u;
+  u.id = item.id();
+  u.kind = Kind::Code;
+  u.content = item.memolet.text;
+  u.source = item.source;
+  return u;
+}
+
+// The workspace's board snippets, by file (none when the workspace is not a
+// board's URI).
+std::map<std::string, std::vector<Unit>> boardSnippetsByUri(Engine& engine, const std::string& workspaceUri) {
+  std::map<std::string, std::vector<Unit>> out;
+  try {
+    for (const auto& item : engine.boardSnippets(workspaceUri))
+      if (localFile(item.source->uri)) out[item.source->uri].push_back(asUnit(item));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::InvalidArgument) throw;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<FileChangeType> parseFileChangeType(std::string_view s) {
@@ -47,7 +71,7 @@ std::vector<SourceAnchors::Checked> SourceAnchors::anchorAll(const std::vector<U
                    s.range.end.line != r.range.end.line || s.range.end.character != r.range.end.character;
     s.range = r.range;
     s.anchor = Anchor{r.state, now, r.diffSummary};
-    out.push_back({u.id, std::move(s), changed});
+    out.push_back({u.id, std::move(s), changed, u.projectId.empty()});
   }
   return out;
 }
@@ -65,6 +89,9 @@ RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& reque
   for (const Project& p : engine.listProjects(std::nullopt))
     for (Unit& u : engine.codeUnits(p.id))
       if (u.source && u.source->uri.rfind(prefix, 0) == 0) byUri[u.source->uri].push_back(std::move(u));
+  // And the board's snippets (their pseudo-units have no project).
+  for (auto& [uri, units] : boardSnippetsByUri(engine, ws))
+    for (auto& u : units) byUri[uri].push_back(std::move(u));
 
   const int64_t now = nowMs();
   std::vector<Checked> checked;
@@ -100,13 +127,19 @@ RefreshResult SourceAnchors::refresh(Engine& engine, const RefreshRequest& reque
     }
   }
 
-  std::vector<std::pair<std::string, Source>> updates;
+  std::vector<std::pair<std::string, Source>> updates, boardUpdates;
   RefreshResult out;
   for (const auto& c : checked) {
-    out.anchors.push_back({std::nullopt, c.unitId, c.source.range, c.source.anchor});
-    if (c.changed) updates.emplace_back(c.unitId, c.source);
+    if (c.board) {
+      out.anchors.push_back({c.unitId, std::nullopt, c.source.range, c.source.anchor});
+      if (c.changed) boardUpdates.emplace_back(c.unitId, c.source);
+    } else {
+      out.anchors.push_back({std::nullopt, c.unitId, c.source.range, c.source.anchor});
+      if (c.changed) updates.emplace_back(c.unitId, c.source);
+    }
   }
   engine.updateSources(updates);
+  if (!boardUpdates.empty()) engine.updateBoardSources(ws, boardUpdates);
   return out;
 }
 
@@ -114,19 +147,31 @@ void SourceAnchors::recheck(Engine& engine, const std::string& projectId) {
   std::map<std::string, std::vector<Unit>> byUri;
   for (Unit& u : engine.codeUnits(projectId))
     if (u.source && localFile(u.source->uri)) byUri[u.source->uri].push_back(std::move(u));
-  if (byUri.empty()) return;
+  // The board snippets a turn of this project may be given.
+  std::optional<std::string> workspace = engine.project(projectId).workspaceUri;
+  std::map<std::string, std::vector<Unit>> boardByUri;
+  if (workspace) boardByUri = boardSnippetsByUri(engine, *workspace);
+  if (byUri.empty() && boardByUri.empty()) return;
   const int64_t now = nowMs();
   std::vector<std::pair<std::string, Source>> updates;
-  for (const auto& [uri, units] : byUri) {
-    std::optional<FileStamp> stamp = files_->stamp(uri);
-    auto [it, fresh] = stamps_.try_emplace(key(projectId, uri), stamp);
-    if (!fresh && it->second == stamp) continue;  // unchanged since the last check
-    it->second = stamp;
-    std::optional<std::string> text = stamp ? files_->read(uri) : std::nullopt;
-    for (auto& c : anchorAll(units, text, now))
-      if (c.changed) updates.emplace_back(c.unitId, std::move(c.source));
-  }
+  auto recheckFiles = [&](const std::string& owner, const std::map<std::string, std::vector<Unit>>& files) {
+    updates.clear();
+    for (const auto& [uri, units] : files) {
+      std::optional<FileStamp> stamp = files_->stamp(uri);
+      auto [it, fresh] = stamps_.try_emplace(key(owner, uri), stamp);
+      if (!fresh && it->second == stamp) continue;  // unchanged since the last check
+      it->second = stamp;
+      std::optional<std::string> text = stamp ? files_->read(uri) : std::nullopt;
+      for (auto& c : anchorAll(units, text, now))
+        if (c.changed) updates.emplace_back(c.unitId, std::move(c.source));
+    }
+  };
+  recheckFiles(projectId, byUri);
   if (!updates.empty()) engine.updateSources(updates);
+  if (workspace) {
+    recheckFiles("board:" + *workspace, boardByUri);
+    if (!updates.empty()) engine.updateBoardSources(*workspace, updates);
+  }
 }
 
 bool SourceAnchors::wantsProvenance(const Unit& unit) {

@@ -38,7 +38,7 @@ struct RefreshRequest {
   std::optional<std::vector<FileChange>> changes;
 };
 
-/// One checked source (a code unit today; a board snippet's memolet later).
+/// One checked source: a code unit's, or a board snippet's (memoletId).
 struct AnchorReport {
   std::optional<std::string> memoletId;
   std::optional<std::string> unitId;
@@ -81,6 +81,7 @@ private:
     /// so a first check that finds it current is not a change (no didChange,
     /// no reload in every editor after each capture's first preview).
     bool changed = false;
+    bool board = false;  // a board snippet (unitId is its memolet id)
   };
   /// Re-anchors `units` (all with this uri) against `text` (null: gone).
   std::vector<Checked> anchorAll(const std::vector<Unit>& units, const std::optional<std::string>& text,

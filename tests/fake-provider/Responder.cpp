@@ -1,5 +1,7 @@
 #include "Responder.h"
 
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #include <chrono>
@@ -77,6 +79,13 @@ bool streamChunks(int fd, const ScriptedResponse& r, const std::function<std::st
       return false;
     }
     if (r.resetAfterChunks && static_cast<size_t>(*r.resetAfterChunks) == i) {
+      // A close with linger 0 drops what the peer has not acknowledged yet:
+      // wait (bounded) until the chunks written so far have reached it, so
+      // the script says exactly which text arrives before the reset.
+      auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      int unacked = 0;
+      while (::ioctl(fd, SIOCOUTQ, &unacked) == 0 && unacked > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
       // Linger 0: the close that follows sends RST, as a crashed proxy does.
       linger hard{1, 0};
       ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);

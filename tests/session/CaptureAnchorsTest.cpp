@@ -343,5 +343,58 @@ TEST(DiffTouchesLines, HunksOverlappingOrDeletingInsideTheRange) {
   EXPECT_FALSE(workspace::diffTouchesLines("", 1, 100));
 }
 
+// A board snippet is checked as a code unit is (DESIGN §11.1): it follows
+// lines inserted above it, then is stale with a badge once its lines change,
+// and the badge goes when the code is back. None of it is an undo entry.
+TEST_F(CaptureAnchorsTest, BoardSnippetsMoveThenGoStaleWithABadge) {
+  const std::string ws = pathToFileUri(work_.string());
+  std::string itemId;
+  run([&](Engine& e) {
+    CaptureRequest r;
+    r.workspaceUri = ws;
+    r.content = kCaptured;
+    Source s;
+    s.uri = pathToFileUri(file_.string());
+    s.range = {{3, 0}, {5, 0}};
+    s.languageId = "cpp";
+    s.memo = "why y";
+    r.source = s;
+    itemId = e.capture(r).item.id();
+  });
+  auto badges = [&](const std::string& kind) {
+    int n = 0;
+    for (const auto& b : engine_.boardItem(ws, itemId).badges) n += b.kind == kind;
+    return n;
+  };
+  writeFile(file_, "// a\n// b\n" + kFile);
+  int64_t before = engine_.board(ws, false).board.revision;
+  RefreshResult r = refresh({{change(pathToFileUri(file_.string()), FileChangeType::Changed)}});
+  ASSERT_EQ(r.anchors.size(), 1u);
+  EXPECT_EQ(r.anchors[0].memoletId.value_or(""), itemId);
+  EXPECT_FALSE(r.anchors[0].unitId);
+  EXPECT_EQ(r.anchors[0].anchor.state, AnchorState::Moved);
+  BoardItem moved = engine_.boardItem(ws, itemId);
+  EXPECT_EQ(moved.source->range.start.line, 5);
+  ASSERT_TRUE(moved.source->capturedRange);
+  EXPECT_EQ(moved.source->capturedRange->start.line, 3);
+  EXPECT_EQ(badges("stale"), 0);
+  EXPECT_EQ(engine_.board(ws, false).board.revision, before + 1);
+
+  std::string changed = "// a\n// b\n" + kFile;
+  changed.replace(changed.find("return y * 10;"), 14, "return y * 100;");
+  writeFile(file_, changed);
+  r = refresh();
+  ASSERT_EQ(r.anchors.size(), 1u);
+  EXPECT_EQ(r.anchors[0].anchor.state, AnchorState::Stale);
+  EXPECT_EQ(badges("stale"), 1);
+  // Undo takes back the capture, not an anchor: the log has no anchor entry.
+  writeFile(file_, "// a\n// b\n" + kFile);
+  refresh();
+  EXPECT_EQ(badges("stale"), 0) << "the code is back: no badge";
+  BoardChange undone;
+  run([&](Engine& e) { undone = e.undoBoard(ws); });
+  EXPECT_TRUE(engine_.board(ws, false).items.empty()) << "the one undo entry was the capture";
+}
+
 }  // namespace
 }  // namespace grove::session
