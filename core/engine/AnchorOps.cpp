@@ -58,12 +58,9 @@ std::vector<BoardItem> Engine::updateBoardSources(const std::string& workspaceUr
       written.push_back(std::move(*item));
     }
     if (!written.empty()) {
-      BoardInfo info = impl_->store->board().info(ws);
-      info.revision += 1;
-      impl_->store->board().putInfo(info);
-      BoardChange change{ws, info.revision, {}, {}, {}, "anchor", impl_->actor};
-      for (const auto& item : written) change.itemIds.push_back(item.id());
-      impl_->boardPending.push_back(std::move(change));
+      std::vector<std::string> ids;
+      for (const auto& item : written) ids.push_back(item.id());
+      board::announceUnlogged(*impl_, ws, ids, "anchor");
     }
     return written;
   });

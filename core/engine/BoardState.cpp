@@ -181,6 +181,16 @@ BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op) {
   return change;
 }
 
+void announceUnlogged(Engine::Impl& e, const std::string& ws, const std::vector<std::string>& itemIds,
+                      const std::string& op) {
+  BoardStore& store = e.store->board();
+  BoardInfo info = store.info(ws);
+  info.revision += 1;
+  store.putInfo(info);
+  e.dirty = true;
+  e.boardPending.push_back({ws, info.revision, itemIds, {}, {}, op, e.actor});
+}
+
 std::string workspace(const std::string& uri) {
   auto ws = normalizeWorkspaceUri(uri);
   if (!ws) throw Error::invalidArg("workspaceUri", "workspaceUri must be a URI (file:///path/to/folder)");

@@ -71,6 +71,20 @@ void removeLink(Engine::Impl& e, BoardTx& tx, const std::string& id);
 /// Logs the entry (when it touched anything), bumps the revision and queues
 /// the change. `op` names the change.
 BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op);
+/// Writes made straight to the store (not undo entries: anchors, a card's
+/// badge): bumps the revision and announces `op` for the items.
+void announceUnlogged(Engine::Impl& e, const std::string& workspaceUri, const std::vector<std::string>& itemIds,
+                      const std::string& op);
+/// Runs the ops of one call in order into `tx` (errors carry opIndex);
+/// returns the refs the creating ops made (engine/BoardOps.cpp).
+std::map<std::string, std::string> runOps(Engine::Impl& e, BoardTx& tx, const std::vector<BoardOp>& ops);
+/// Stores a pending board card and announces it (engine/BoardCards.cpp).
+Suggestion proposeCard(Engine::Impl& e, const std::string& workspaceUri, SuggestionKind kind,
+                       std::vector<std::string> itemIds, std::string title, std::string reason,
+                       std::vector<BoardOp> ops);
+/// Accepts (one `accept` undo entry; a vanished target is 1002 cannotApply
+/// with opIndex), rejects or defers a pending card (engine/BoardCards.cpp).
+Resolution resolveCard(Engine::Impl& e, const Suggestion& card, Decision decision);
 /// The workspace's cache (loads it on first use).
 BoardIndex& index(Engine::Impl& e, const std::string& workspaceUri);
 

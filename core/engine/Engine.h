@@ -78,6 +78,8 @@ struct Resolution {
   std::vector<std::string> unitIds;
   std::optional<Project> project;
   std::optional<Capsule> capsule;
+  /// An accepted board card's change (one undo entry of the board).
+  std::optional<BoardChange> board;
   /// A return moved the cursor: {from, to}, for the memory agent.
   std::optional<std::pair<std::string, std::string>> pathSwitch;
 };
@@ -399,6 +401,14 @@ public:
   BoardSettings boardSettings(const std::string& workspaceUri);
   /// Throws NotFound boardItemNotFound (also for an item of another workspace).
   BoardItem boardItem(const std::string& workspaceUri, const std::string& itemId);
+  /// Board cards (engine/BoardCards.cpp): evolve and reorganize suggestions of
+  /// a workspace, oldest first. Resolved through resolveSuggestion.
+  std::vector<Suggestion> boardCards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
+                                     const std::optional<SuggestionState>& state);
+  /// grove/board/reorganize offline (engine/BoardReorganize.cpp): "by file |
+  /// folder | language | kind | tag | topic" becomes a pending card of ops;
+  /// anything else is 1002 needsModel.
+  Suggestion reorganizeBoard(const ReorganizeRequest& request);
   // Knowledge maps (engine/KnowledgeMapOps.cpp), one per workspace (the
   // workspaceUri is normalised here). Every change is one undo entry.
   using KnowledgeListener = std::function<void(const KnowledgeChange&)>;
