@@ -206,6 +206,21 @@ BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, c
 
 }  // namespace
 
+void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings& s, BoardPlacement& placement,
+                           std::optional<BoardEvolution>& evolution) {
+  // m's vector for the candidates (a chat item's is its memolet's); m is
+  // written once, placed.
+  if (item.kind != "chat") item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  BoardTx tx{item.workspaceUri, "capture", {}, {}, {}};
+  std::vector<memory::PlacementCandidate> related;
+  placement = placeItem(e, tx, item, s, related);
+  board::finish(e, tx, "capture");
+
+  BoardTx evolveTx{item.workspaceUri, "evolve", {}, {}, {}};
+  evolution = evolveRelated(e, evolveTx, item, s, related);
+  board::finish(e, evolveTx, "evolve");
+}
+
 CaptureResult Engine::capture(const CaptureRequest& r) {
   std::string ws = board::workspace(r.workspaceUri);
   if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -259,15 +274,7 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
       board::finish(*impl_, tx, "capture");
       return;
     }
-    // m's vector for the candidates; m is written once, placed.
-    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
-    std::vector<memory::PlacementCandidate> related;
-    out.placement = placeItem(*impl_, tx, item, s, related);
-    board::finish(*impl_, tx, "capture");
-
-    BoardTx evolveTx{ws, "evolve", {}, {}, {}};
-    out.evolution = evolveRelated(*impl_, evolveTx, item, s, related);
-    board::finish(*impl_, evolveTx, "evolve");
+    board::placeAndEvolve(*impl_, item, s, out.placement, out.evolution);
     out.item = *impl_->store->board().item(item.id());
   });
   return out;

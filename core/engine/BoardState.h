@@ -24,6 +24,9 @@ struct BoardEntry {
   text::HashedVector vector;
   int64_t createdAt = 0;
   bool archived = false;
+  /// A snippet's file: turns re-check the files a board's snippets came
+  /// from without reading every item.
+  std::string sourceUri;
 };
 
 /// One workspace's cache, loaded on first use.
@@ -85,6 +88,18 @@ Suggestion proposeCard(Engine::Impl& e, const std::string& workspaceUri, Suggest
 /// Accepts (one `accept` undo entry; a vanished target is 1002 cannotApply
 /// with opIndex), rejects or defers a pending card (engine/BoardCards.cpp).
 Resolution resolveCard(Engine::Impl& e, const Suggestion& card, Decision decision);
+/// The cache entry of an item whose vector changed outside a board write
+/// (a chat item's conversation grew).
+void refreshEntry(Engine::Impl& e, const BoardItem& item);
+/// Analysed item `m` (not yet written) is placed by Contexty's formula and
+/// written (one `capture` entry), then evolves its related items (an
+/// `evolve` entry). Fills placement and evolution (engine/BoardCapture.cpp).
+void placeAndEvolve(Engine::Impl& e, BoardItem& m, const BoardSettings& s, BoardPlacement& placement,
+                    std::optional<BoardEvolution>& evolution);
+/// The conversation memolets `ids` of a workspace project become chat items
+/// of its board, placed as captures are; ones already there follow their
+/// text (engine/BoardChat.cpp).
+void followChat(Engine::Impl& e, const std::string& projectId, const std::vector<std::string>& ids);
 /// The workspace's cache (loads it on first use).
 BoardIndex& index(Engine::Impl& e, const std::string& workspaceUri);
 

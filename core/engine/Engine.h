@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -216,7 +217,12 @@ public:
   /// project. Returns the units written.
   std::vector<Unit> updateSources(const std::vector<std::pair<std::string, Source>>& sources);
   /// The workspace board's non-archived snippets (captured code with a source).
-  std::vector<BoardItem> boardSnippets(const std::string& workspaceUri);
+  /// Only those captured from `files` when given (read by id, not the board).
+  std::vector<BoardItem> boardSnippets(const std::string& workspaceUri,
+                                       const std::optional<std::set<std::string>>& files = std::nullopt);
+  /// The files the workspace board's non-archived snippets came from (the
+  /// board's cache: no item is read).
+  std::set<std::string> boardSnippetFiles(const std::string& workspaceUri);
   /// The same for board snippets: their sources and a `stale` / `missing`
   /// badge while the code is; not history; one `anchor` board didChange.
   std::vector<BoardItem> updateBoardSources(const std::string& workspaceUri,
