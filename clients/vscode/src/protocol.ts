@@ -108,6 +108,7 @@ export const METHODS = {
   "grove/board/edit": req(true),
   "grove/board/undo": req(true),
   "grove/board/redo": req(true),
+  "grove/board/reorganize": req(false, false),
   "grove/board/didChange": note('server→client'),
   "grove/workspace/configure": req(false, false),
   // Knowledge map (issue 17): the map view calls these through its host.
@@ -132,7 +133,6 @@ export const METHODS = {
  */
 export const PLANNED = {
   // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
-  "grove/board/reorganize": req(false, false),
   "grove/knowledge/suggest": req(true),
   "grove/knowledge/fromUnit": req(false, false),
 } as const satisfies Record<string, MethodInfo>;

@@ -166,6 +166,7 @@ M.methods = {
   { "grove/board/edit", used = true },
   { "grove/board/undo", used = true },
   { "grove/board/redo", used = true },
+  { "grove/board/reorganize", used = true },
   { "grove/workspace/configure", used = false },
   { "grove/knowledge/get", used = true },
   { "grove/knowledge/edit", used = true },
@@ -204,7 +205,6 @@ M.lsp = { "$/progress" }
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
 M.upcoming = {
-  { "grove/board/reorganize", used = true },
   { "grove/knowledge/suggest", used = true },
   { "grove/knowledge/fromUnit", used = true },
 }

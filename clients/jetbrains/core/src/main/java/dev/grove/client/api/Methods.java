@@ -69,6 +69,7 @@ public final class Methods {
   public static final String BOARD_UNDO = "grove/board/undo";
   public static final String BOARD_REDO = "grove/board/redo";
   public static final String BOARD_DID_CHANGE = "grove/board/didChange";
+  public static final String BOARD_REORGANIZE = "grove/board/reorganize";
   public static final String WORKSPACE_CONFIGURE = "grove/workspace/configure";
   // Knowledge map (issue 17): the core answers them, no IDE view yet.
   public static final String KNOWLEDGE_GET = "grove/knowledge/get";
@@ -198,6 +199,7 @@ public final class Methods {
       req(BOARD_UNDO, Doc.DOCUMENTED),
       req(BOARD_REDO, Doc.DOCUMENTED),
       fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
+      unused(BOARD_REORGANIZE, Doc.DOCUMENTED),
       unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
       unused(WORKSPACE_REFRESH, Doc.DOCUMENTED),
       req(KNOWLEDGE_GET, Doc.DOCUMENTED),
