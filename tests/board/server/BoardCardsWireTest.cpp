@@ -37,8 +37,11 @@ TEST(BoardCardsWire, ReorganizeIsACardEveryClientHearsAndAcceptingChangesTheBoar
   EXPECT_EQ(card["state"], "pending");
   EXPECT_EQ(card["projectId"], nullptr);
   EXPECT_EQ(card["workspaceUri"], kWs);
-  ASSERT_EQ(card["ops"].size(), 2u) << card.dump(2);
+  // Two groups, then the groups placement had made, now empty, go.
+  ASSERT_GE(card["ops"].size(), 2u) << card.dump(2);
   EXPECT_EQ(card["ops"][0]["op"], "Group");
+  EXPECT_EQ(card["ops"][1]["op"], "Group");
+  for (size_t i = 2; i < card["ops"].size(); ++i) EXPECT_EQ(card["ops"][i]["op"], "Ungroup");
   EXPECT_EQ(card["ops"][0]["title"], "src/db.cpp");
 
   auto created = bob.waitForNotification(
@@ -95,8 +98,9 @@ TEST(BoardCardsWire, AWorkspaceConversationsMemoletsAreChatItemsOnItsBoard) {
   c.initialize();
   std::string projectId =
       c.result("grove/project/create", {{"title", "retry work"}, {"workspaceUri", kWs}})["id"];
-  c.result("grove/chat/send",
-           {{"projectId", projectId}, {"prompt", "How should the API client retry a 503 with exponential backoff?"}});
+  c.result("grove/chat/send", {{"projectId", projectId},
+                               {"parentId", nullptr},
+                               {"content", "How should the API client retry a 503 with exponential backoff?"}});
   // Indexing runs off the request path: the chat item is announced when placed.
   auto placed = c.waitForNotification([](const json& n) {
     return n.value("method", "") == "grove/board/didChange" && n["params"]["op"] == "capture";
