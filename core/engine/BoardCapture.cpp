@@ -9,6 +9,7 @@
 #include "engine/BoardState.h"
 #include "engine/MemoletState.h"
 #include "memory/BoardPlacement.h"
+#include "ops/WorkspaceUri.h"
 #include "memory/FtsText.h"
 #include "memory/Rrf.h"
 #include "memory/Summary.h"
@@ -221,6 +222,18 @@ void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings
   board::finish(e, evolveTx, "evolve");
 }
 
+std::optional<CaptureResult> Engine::captureAppended(const Unit& unit) {
+  if (unit.kind != Kind::Code || !unit.source) return std::nullopt;
+  const Project p = project(unit.projectId);
+  if (!p.workspaceUri || !normalizeWorkspaceUri(*p.workspaceUri)) return std::nullopt;
+  CaptureRequest r;
+  r.workspaceUri = *p.workspaceUri;
+  r.content = unit.content;
+  r.source = unit.source;
+  r.unitId = unit.id;
+  return capture(r);
+}
+
 CaptureResult Engine::capture(const CaptureRequest& r) {
   std::string ws = board::workspace(r.workspaceUri);
   if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -242,6 +255,11 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
     BoardItem item;
     item.memolet.id = newId('m');
     item.memolet.projectId = r.projectId.value_or("");
+    if (r.unitId) {
+      const Unit& unit = impl_->liveNode(*r.unitId).unit;
+      item.memolet.projectId = unit.projectId;
+      item.memolet.sourceUnitIds.push_back(unit.id);
+    }
     item.memolet.text = r.content;
     item.memolet.manual = true;
     item.memolet.closed = true;

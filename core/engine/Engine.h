@@ -398,6 +398,9 @@ public:
   /// Stores a note or snippet, analyses, places and evolves it (placement and
   /// evolution are two undo entries). `projectId` also appends the code unit.
   CaptureResult capture(const CaptureRequest& request);
+  /// A code unit appended in a workspace project is a capture too (DESIGN
+  /// §11.2): a snippet citing it; nothing for other units or projects.
+  std::optional<CaptureResult> captureAppended(const Unit& unit);
   BoardSnapshot board(const std::string& workspaceUri, bool archived);
   /// Applies the ops all or nothing (errors carry opIndex); preview stores nothing.
   BoardEditResult editBoard(const BoardEditRequest& request);

@@ -128,5 +128,37 @@ TEST(BoardCardsWire, AWorkspaceConversationsMemoletsAreChatItemsOnItsBoard) {
   EXPECT_FALSE(hits["results"].empty()) << hits.dump(2);
 }
 
+TEST(BoardCardsWire, ACodeUnitAppendedInAWorkspaceProjectIsACaptureOnItsBoard) {
+  InProcessServer server;
+  RpcClient& c = server.client();
+  c.initialize();
+  std::string inWs = c.result("grove/project/create", {{"title", "db work"}, {"workspaceUri", kWs}})["id"];
+  std::string elsewhere = c.result("grove/project/create", {{"title", "no folder"}})["id"];
+  json source = {{"uri", kWs + "/src/db.cpp"},
+                 {"range", {{"start", {{"line", 4}, {"character", 0}}}, {"end", {{"line", 6}, {"character", 0}}}}},
+                 {"languageId", "cpp"},
+                 {"memo", "the pool size"}};
+  json unit = c.result("grove/unit/append", {{"projectId", inWs},
+                                             {"parentId", nullptr},
+                                             {"role", "user"},
+                                             {"kind", "code"},
+                                             {"content", "pool.resize(8);"},
+                                             {"source", source}});
+  c.result("grove/unit/append", {{"projectId", elsewhere},
+                                 {"parentId", nullptr},
+                                 {"role", "user"},
+                                 {"kind", "code"},
+                                 {"content", "pool.resize(16);"},
+                                 {"source", source}});
+  json board = c.result("grove/board/get", {{"workspaceUri", kWs}});
+  ASSERT_EQ(board["items"].size(), 1u) << "only the workspace project's unit is a capture: " << board.dump(2);
+  const json& item = board["items"][0];
+  EXPECT_EQ(item["kind"], "snippet");
+  EXPECT_EQ(item["projectId"], inWs);
+  EXPECT_EQ(item["memo"], "the pool size");
+  EXPECT_EQ(item["content"], "pool.resize(8);");
+  EXPECT_EQ(item["sourceUnitIds"], json::array({unit["id"]}));
+}
+
 }  // namespace
 }  // namespace grove::test
