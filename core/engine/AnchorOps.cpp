@@ -34,10 +34,29 @@ void anchorBadge(BoardItem& item, int64_t now) {
 
 }  // namespace
 
-std::vector<BoardItem> Engine::boardSnippets(const std::string& workspaceUri) {
+std::vector<BoardItem> Engine::boardSnippets(const std::string& workspaceUri,
+                                             const std::optional<std::set<std::string>>& files) {
+  std::string ws = board::workspace(workspaceUri);
   std::vector<BoardItem> out;
-  for (auto& item : impl_->store->board().items(board::workspace(workspaceUri), false))
-    if (item.kind == "snippet" && item.source) out.push_back(std::move(item));
+  if (!files) {
+    for (auto& item : impl_->store->board().items(ws, false))
+      if (item.kind == "snippet" && item.source) out.push_back(std::move(item));
+    return out;
+  }
+  // Copied first: reading an item may not touch the cache, but keep the walk
+  // independent of it.
+  std::vector<std::string> ids;
+  for (const auto& entry : board::index(*impl_, ws).entries)
+    if (!entry.archived && !entry.sourceUri.empty() && files->count(entry.sourceUri)) ids.push_back(entry.id);
+  for (const auto& id : ids)
+    if (auto item = impl_->store->board().item(id); item && item->source) out.push_back(std::move(*item));
+  return out;
+}
+
+std::set<std::string> Engine::boardSnippetFiles(const std::string& workspaceUri) {
+  std::set<std::string> out;
+  for (const auto& entry : board::index(*impl_, board::workspace(workspaceUri)).entries)
+    if (!entry.archived && !entry.sourceUri.empty()) out.insert(entry.sourceUri);
   return out;
 }
 
@@ -54,16 +73,14 @@ std::vector<BoardItem> Engine::updateBoardSources(const std::string& workspaceUr
       anchorBadge(*item, impl_->now());
       // Straight to the store, as code units: an anchor is not an undo entry.
       impl_->store->board().putItem(*item);
+      board::refreshEntry(*impl_, *item);  // a rename moved its file
       impl_->dirty = true;
       written.push_back(std::move(*item));
     }
     if (!written.empty()) {
-      BoardInfo info = impl_->store->board().info(ws);
-      info.revision += 1;
-      impl_->store->board().putInfo(info);
-      BoardChange change{ws, info.revision, {}, {}, {}, "anchor", impl_->actor};
-      for (const auto& item : written) change.itemIds.push_back(item.id());
-      impl_->boardPending.push_back(std::move(change));
+      std::vector<std::string> ids;
+      for (const auto& item : written) ids.push_back(item.id());
+      board::announceUnlogged(*impl_, ws, ids, "anchor");
     }
     return written;
   });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/Board.h"
+#include "model/BoardOp.h"
 #include "model/Unit.h"
 #include "support/Field.h"
 
@@ -53,23 +54,6 @@ struct BoardSnapshot {
   std::vector<BoardLink> links;
 };
 
-/// One BoardOp of grove/board/edit; which fields count depends on `op`.
-struct BoardOp {
-  enum class Kind { UpdateItem, Move, Group, UpdateGroup, Ungroup, Link, Unlink };
-  Kind op = Kind::UpdateItem;
-  std::string id;                   // UpdateItem, UpdateGroup, Ungroup, Unlink
-  std::optional<std::string> ref;   // Group, Link: "$ref" for later ops
-  std::optional<std::string> title, summary, context, memo, content;
-  std::optional<std::vector<std::string>> tags;
-  std::optional<bool> hidden, archived;
-  bool dismissBadges = false;
-  std::vector<std::string> itemIds, groupIds;  // Move, Group
-  std::optional<std::string> to;               // Move: the group (nullopt: top level); Link: item
-  std::string from;                            // Link
-  Field<std::string> label;                    // Link
-  Field<std::string> parentId;                 // Group
-};
-
 struct BoardEditRequest {
   std::string workspaceUri;
   std::vector<BoardOp> ops;
@@ -80,6 +64,13 @@ struct BoardEditRequest {
 struct BoardEditResult {
   BoardChange change;
   std::map<std::string, std::string> refs;
+};
+
+/// grove/board/reorganize: the selection (nothing: the whole board).
+struct ReorganizeRequest {
+  std::string workspaceUri;
+  std::string instruction;
+  std::vector<std::string> itemIds, groupIds;
 };
 
 /// grove/workspace/configure's board half: absent fields stay.

@@ -158,7 +158,8 @@ BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const Board
 
 /// Evolution: each related item with sigma >= evolveScore gains m's tags
 /// that occur in its text and a "Related:" line in its context. A field the
-/// user edited is never written: it is proposed instead (badge `proposed`).
+/// user edited is never written (nor any with `evolution: "cards"`): an
+/// evolve card proposes it instead (badge `proposed` naming the card).
 BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, const BoardSettings& s,
                              const std::vector<memory::PlacementCandidate>& related) {
   BoardEvolution out;
@@ -176,16 +177,27 @@ BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, c
       (mine ? proposed : written).push_back(field);
       return !mine;
     };
+    BoardOp card;  // what accepting the proposal writes
+    card.op = BoardOp::Kind::UpdateItem;
+    card.id = r.id;
     if (decide(ev.tagsChanged, "tags")) next.tags = ev.tags;
+    else if (ev.tagsChanged) card.tags = ev.tags;
     if (decide(ev.contextChanged, "context")) next.context = ev.context;
+    else if (ev.contextChanged) card.context = ev.context;
     if (written.empty() && proposed.empty()) continue;
     if (!written.empty()) {
       next.badges.push_back({"updated", written, m.id(), std::nullopt, e.now()});
       out.updated.push_back({r.id, written});
     }
-    // Cards for proposals need workspace suggestions (left for the cards
-    // work): the badge records what would change, with no card yet.
-    if (!proposed.empty()) next.badges.push_back({"proposed", proposed, m.id(), std::nullopt, e.now()});
+    if (!proposed.empty()) {
+      std::string fields = proposed.size() == 2 ? "tags and context" : proposed[0];
+      Suggestion s = board::proposeCard(
+          e, m.workspaceUri, SuggestionKind::Evolve, {r.id}, "Update " + fields + " of \"" + old->memolet.title + "\"",
+          "related to the new memory \"" + m.memolet.title + "\" (sigma " + std::to_string(r.sigma).substr(0, 4) + ")",
+          {card});
+      next.badges.push_back({"proposed", proposed, m.id(), s.id, e.now()});
+      out.proposed.push_back(s.id);
+    }
     next.memolet.updatedAt = e.now();
     board::writeItem(e, tx, std::move(next));
   }
@@ -193,6 +205,21 @@ BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, c
 }
 
 }  // namespace
+
+void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings& s, BoardPlacement& placement,
+                           std::optional<BoardEvolution>& evolution) {
+  // m's vector for the candidates (a chat item's is its memolet's); m is
+  // written once, placed.
+  if (item.kind != "chat") item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  BoardTx tx{item.workspaceUri, "capture", {}, {}, {}};
+  std::vector<memory::PlacementCandidate> related;
+  placement = placeItem(e, tx, item, s, related);
+  board::finish(e, tx, "capture");
+
+  BoardTx evolveTx{item.workspaceUri, "evolve", {}, {}, {}};
+  evolution = evolveRelated(e, evolveTx, item, s, related);
+  board::finish(e, evolveTx, "evolve");
+}
 
 CaptureResult Engine::capture(const CaptureRequest& r) {
   std::string ws = board::workspace(r.workspaceUri);
@@ -247,15 +274,7 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
       board::finish(*impl_, tx, "capture");
       return;
     }
-    // m's vector for the candidates; m is written once, placed.
-    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
-    std::vector<memory::PlacementCandidate> related;
-    out.placement = placeItem(*impl_, tx, item, s, related);
-    board::finish(*impl_, tx, "capture");
-
-    BoardTx evolveTx{ws, "evolve", {}, {}, {}};
-    out.evolution = evolveRelated(*impl_, evolveTx, item, s, related);
-    board::finish(*impl_, evolveTx, "evolve");
+    board::placeAndEvolve(*impl_, item, s, out.placement, out.evolution);
     out.item = *impl_->store->board().item(item.id());
   });
   return out;

@@ -48,7 +48,12 @@ TurnBoard turnBoard(Engine::Impl& e, const std::optional<std::string>& projectWo
   BoardInfo info = store.info(*ws);
   out.settings = info.settings;
   BoardIndex& idx = index(e, *ws);
-  for (const auto& entry : idx.entries) (entry.archived ? out.archived : out.retrievable).insert(entry.id);
+  for (const auto& entry : idx.entries) {
+    // Chat items are conversation memolets, candidates (or not: the turn's
+    // own conversation) as memolets already; archived ones are never.
+    if (entry.archived) out.archived.insert(entry.id);
+    else if (entry.kind != "chat") out.retrievable.insert(entry.id);
+  }
   if (info.understanding.source != "native") {
     out.understanding = info.understanding.text;
   } else if (!idx.entries.empty()) {

@@ -60,10 +60,13 @@ private:
 
   void updateItem(const BoardOp& op) {
     BoardItem item = board::itemIn(e_, ws(), resolve(op.id, "id"));
+    // An accepted card's fields are the core's proposal, not the user's
+    // writing: they stay open to later evolution.
+    bool byUser = tx_.kind != "accept";
     auto set = [&](const std::optional<std::string>& v, std::string& into, const char* name) {
       if (!v) return;
       into = *v;
-      addEdited(item.userEdited, name);
+      if (byUser) addEdited(item.userEdited, name);
     };
     if (op.content && item.kind == "chat")
       throw Error::invalidOp("notEditable", "a chat item's text follows its units", item.id());
@@ -75,7 +78,7 @@ private:
     if (op.memo && item.source) item.source->memo = *op.memo;
     if (op.tags) {
       item.tags = *op.tags;
-      addEdited(item.userEdited, "tags");
+      if (byUser) addEdited(item.userEdited, "tags");
     }
     if (op.hidden) item.hidden = *op.hidden;
     if (op.archived) item.archived = *op.archived;
@@ -227,6 +230,22 @@ private:
   }
 };
 
+}  // namespace
+
+std::map<std::string, std::string> board::runOps(Engine::Impl& e, BoardTx& tx, const std::vector<BoardOp>& ops) {
+  OpRunner runner(e, tx);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    try {
+      runner.run(ops[i], static_cast<int>(i));
+    } catch (Error& err) {
+      throw err.withOpIndex(static_cast<int>(i));
+    }
+  }
+  return runner.refs;
+}
+
+namespace {
+
 /// Writes an undo entry's images back (undo: before, redo: after).
 void applyImages(Engine::Impl& e, BoardTx& tx, const BoardOperation& op, bool undo) {
   // Groups are restored first and removed last, so no item ever names a
@@ -329,16 +348,8 @@ BoardEditResult Engine::editBoard(const BoardEditRequest& r) {
                                ws)
             .withRevision(current);
       BoardTx tx{ws, "edit", {}, {}, {}};
-      OpRunner runner(*impl_, tx);
-      for (size_t i = 0; i < r.ops.size(); ++i) {
-        try {
-          runner.run(r.ops[i], static_cast<int>(i));
-        } catch (Error& err) {
-          throw err.withOpIndex(static_cast<int>(i));
-        }
-      }
       BoardEditResult result;
-      result.refs = runner.refs;
+      result.refs = board::runOps(*impl_, tx, r.ops);
       if (r.preview) {
         result.change = {ws, current, {}, {}, {}, "edit", impl_->actor};
         for (const auto& im : tx.items) result.change.itemIds.push_back(im.id);

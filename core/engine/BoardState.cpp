@@ -56,8 +56,13 @@ namespace {
 constexpr size_t kDescribeMembers = 12;
 
 BoardEntry entryOf(const BoardItem& item) {
-  return BoardEntry{item.id(), item.kind, item.groupId, text::HashedVector::fromBlob(item.memolet.vector),
-                    item.memolet.createdAt, item.archived};
+  return BoardEntry{item.id(),
+                    item.kind,
+                    item.groupId,
+                    text::HashedVector::fromBlob(item.memolet.vector),
+                    item.memolet.createdAt,
+                    item.archived,
+                    item.kind == "snippet" && item.source ? item.source->uri : std::string()};
 }
 
 template <class T, class Read>
@@ -74,6 +79,8 @@ BoardImage<T>& touch(std::vector<BoardImage<T>>& images, const std::string& id, 
 
 }  // namespace
 
+void refreshEntry(Engine::Impl& e, const BoardItem& item) { index(e, item.workspaceUri).put(entryOf(item)); }
+
 BoardIndex& index(Engine::Impl& e, const std::string& ws) {
   auto& all = e.boardState().workspaces;
   auto it = all.find(ws);
@@ -85,8 +92,20 @@ BoardIndex& index(Engine::Impl& e, const std::string& ws) {
 
 void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
   auto& im = touch(tx.items, item.id(), [&] { return e.store->board().item(item.id()); });
+  if (item.kind == "chat") {
+    // A chat item's text, vector and units follow its conversation: an image
+    // written back (undo) or an edit must not bring back older text. Only the
+    // card's own fields are the board's.
+    if (auto current = e.store->memolets().memolet(item.id())) {
+      std::string title = item.memolet.title, summary = item.memolet.summary;
+      item.memolet = std::move(*current);
+      item.memolet.title = std::move(title);
+      item.memolet.summary = std::move(summary);
+    }
+  } else {
+    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  }
   item.memolet.keywords = item.tags;
-  item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
   e.store->board().putItem(item);
   e.dirty = true;
   // The item is a memolet: retrieval and search see it at once, and an
@@ -101,6 +120,14 @@ void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
 
 void removeItem(Engine::Impl& e, BoardTx& tx, const std::string& id) {
   auto& im = touch(tx.items, id, [&] { return e.store->board().item(id); });
+  if (auto current = e.store->board().item(id); current && current->kind == "chat") {
+    // A chat item stays while its conversation does: undoing its capture
+    // only takes it out of its group.
+    current->groupId.reset();
+    current->placement.reset();
+    writeItem(e, tx, std::move(*current));
+    return;
+  }
   e.store->board().deleteItem(id);
   e.dirty = true;
   memolets::dropIndexed(e, id);
@@ -179,6 +206,16 @@ BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op) {
   change.revision = info.revision;
   e.boardPending.push_back(change);
   return change;
+}
+
+void announceUnlogged(Engine::Impl& e, const std::string& ws, const std::vector<std::string>& itemIds,
+                      const std::string& op) {
+  BoardStore& store = e.store->board();
+  BoardInfo info = store.info(ws);
+  info.revision += 1;
+  store.putInfo(info);
+  e.dirty = true;
+  e.boardPending.push_back({ws, info.revision, itemIds, {}, {}, op, e.actor});
 }
 
 std::string workspace(const std::string& uri) {

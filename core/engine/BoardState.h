@@ -24,6 +24,9 @@ struct BoardEntry {
   text::HashedVector vector;
   int64_t createdAt = 0;
   bool archived = false;
+  /// A snippet's file: turns re-check the files a board's snippets came
+  /// from without reading every item.
+  std::string sourceUri;
 };
 
 /// One workspace's cache, loaded on first use.
@@ -71,6 +74,32 @@ void removeLink(Engine::Impl& e, BoardTx& tx, const std::string& id);
 /// Logs the entry (when it touched anything), bumps the revision and queues
 /// the change. `op` names the change.
 BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op);
+/// Writes made straight to the store (not undo entries: anchors, a card's
+/// badge): bumps the revision and announces `op` for the items.
+void announceUnlogged(Engine::Impl& e, const std::string& workspaceUri, const std::vector<std::string>& itemIds,
+                      const std::string& op);
+/// Runs the ops of one call in order into `tx` (errors carry opIndex);
+/// returns the refs the creating ops made (engine/BoardOps.cpp).
+std::map<std::string, std::string> runOps(Engine::Impl& e, BoardTx& tx, const std::vector<BoardOp>& ops);
+/// Stores a pending board card and announces it (engine/BoardCards.cpp).
+Suggestion proposeCard(Engine::Impl& e, const std::string& workspaceUri, SuggestionKind kind,
+                       std::vector<std::string> itemIds, std::string title, std::string reason,
+                       std::vector<BoardOp> ops);
+/// Accepts (one `accept` undo entry; a vanished target is 1002 cannotApply
+/// with opIndex), rejects or defers a pending card (engine/BoardCards.cpp).
+Resolution resolveCard(Engine::Impl& e, const Suggestion& card, Decision decision);
+/// The cache entry of an item whose vector changed outside a board write
+/// (a chat item's conversation grew).
+void refreshEntry(Engine::Impl& e, const BoardItem& item);
+/// Analysed item `m` (not yet written) is placed by Contexty's formula and
+/// written (one `capture` entry), then evolves its related items (an
+/// `evolve` entry). Fills placement and evolution (engine/BoardCapture.cpp).
+void placeAndEvolve(Engine::Impl& e, BoardItem& m, const BoardSettings& s, BoardPlacement& placement,
+                    std::optional<BoardEvolution>& evolution);
+/// The conversation memolets `ids` of a workspace project become chat items
+/// of its board, placed as captures are; ones already there follow their
+/// text (engine/BoardChat.cpp).
+void followChat(Engine::Impl& e, const std::string& projectId, const std::vector<std::string>& ids);
 /// The workspace's cache (loads it on first use).
 BoardIndex& index(Engine::Impl& e, const std::string& workspaceUri);
 

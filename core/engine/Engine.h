@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,8 @@ struct Resolution {
   std::vector<std::string> unitIds;
   std::optional<Project> project;
   std::optional<Capsule> capsule;
+  /// An accepted board card's change (one undo entry of the board).
+  std::optional<BoardChange> board;
   /// A return moved the cursor: {from, to}, for the memory agent.
   std::optional<std::pair<std::string, std::string>> pathSwitch;
 };
@@ -214,7 +217,12 @@ public:
   /// project. Returns the units written.
   std::vector<Unit> updateSources(const std::vector<std::pair<std::string, Source>>& sources);
   /// The workspace board's non-archived snippets (captured code with a source).
-  std::vector<BoardItem> boardSnippets(const std::string& workspaceUri);
+  /// Only those captured from `files` when given (read by id, not the board).
+  std::vector<BoardItem> boardSnippets(const std::string& workspaceUri,
+                                       const std::optional<std::set<std::string>>& files = std::nullopt);
+  /// The files the workspace board's non-archived snippets came from (the
+  /// board's cache: no item is read).
+  std::set<std::string> boardSnippetFiles(const std::string& workspaceUri);
   /// The same for board snippets: their sources and a `stale` / `missing`
   /// badge while the code is; not history; one `anchor` board didChange.
   std::vector<BoardItem> updateBoardSources(const std::string& workspaceUri,
@@ -399,6 +407,14 @@ public:
   BoardSettings boardSettings(const std::string& workspaceUri);
   /// Throws NotFound boardItemNotFound (also for an item of another workspace).
   BoardItem boardItem(const std::string& workspaceUri, const std::string& itemId);
+  /// Board cards (engine/BoardCards.cpp): evolve and reorganize suggestions of
+  /// a workspace, oldest first. Resolved through resolveSuggestion.
+  std::vector<Suggestion> boardCards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
+                                     const std::optional<SuggestionState>& state);
+  /// grove/board/reorganize offline (engine/BoardReorganize.cpp): "by file |
+  /// folder | language | kind | tag | topic" becomes a pending card of ops;
+  /// anything else is 1002 needsModel.
+  Suggestion reorganizeBoard(const ReorganizeRequest& request);
   // Knowledge maps (engine/KnowledgeMapOps.cpp), one per workspace (the
   // workspaceUri is normalised here). Every change is one undo entry.
   using KnowledgeListener = std::function<void(const KnowledgeChange&)>;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "engine/BoardState.h"
 #include "engine/MemoletState.h"
 #include "memory/Citations.h"
 #include "memory/Keywords.h"
@@ -373,7 +374,10 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
   if (seen == 0) return 0;
   dirty = true;
   ms.putIndexedUpTo(projectId, next);
-  if (!changed.empty()) memoletsChanged(projectId, std::move(changed));
+  if (!changed.empty()) {
+    board::followChat(*this, projectId, changed);
+    memoletsChanged(projectId, std::move(changed));
+  }
   return seen;
 }
 
@@ -425,7 +429,10 @@ void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& 
       if (std::find(changed.begin(), changed.end(), mid) == changed.end()) changed.push_back(mid);
     }
   }
-  if (!changed.empty()) memoletsChanged(projectId, std::move(changed));
+  if (!changed.empty()) {
+    board::followChat(*this, projectId, changed);
+    memoletsChanged(projectId, std::move(changed));
+  }
   if (appended && !projectId.empty()) {
     if (deferMemolets)
       memolets().maybeBehind = true;

@@ -7,6 +7,7 @@
 #include "agents/UserModelAgent.h"
 #include "engine/BranchReturn.h"
 #include "engine/EngineImpl.h"
+#include "engine/BoardState.h"
 #include "engine/StructureLog.h"
 #include "structure/Analysis.h"
 #include "support/Ids.h"
@@ -283,6 +284,7 @@ std::vector<Suggestion> Engine::suggestions(const std::string& projectId,
 }
 
 Suggestion Engine::suggestion(const std::string& suggestionId) {
+  if (auto card = impl_->store->board().card(suggestionId)) return *card;
   auto s = impl_->store->suggestion(suggestionId);
   if (!s) throw Error::notFound("suggestionNotFound", suggestionId);
   ProjectState* ps = impl_->findState(s->projectId);
@@ -313,7 +315,8 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
     throw Error::invalidOp("suggestionResolved",
                            "suggestion " + suggestionId + " was already " + toString(current.state),
                            suggestionId);
-  if (decision == Decision::Defer && current.state == SuggestionState::Deferred) return {current, {}, {}, {}, {}};
+  if (decision == Decision::Defer && current.state == SuggestionState::Deferred) return {current, {}, {}, {}, {}, {}};
+  if (current.onBoard()) return board::resolveCard(*impl_, current, decision);
 
   // The capsule an accepted extraction makes is read before the transaction.
   std::optional<std::vector<Unit>> capsuleUnits;
@@ -405,6 +408,9 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
         r.project = ps.project;
         break;
       }
+      case SuggestionKind::Evolve:
+      case SuggestionKind::Reorganize:
+        cannotApply("a board card without a workspace", s.id);  // onBoard() cards never reach here
       case SuggestionKind::Extract: {
         CapsuleType type = parseCapsuleType(s.capsuleType.value_or("task_sop")).value_or(CapsuleType::TaskSop);
         r.capsule = impl_->putNewCapsule(s.projectId, *capsuleUnits, type, draft, s.title.value_or(""));

@@ -8,9 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "model/BoardOp.h"
+
 namespace grove {
 
-enum class SuggestionKind { Branch, Return, Extract, Exclude };
+/// Branch..Exclude are a project's structure cards; Evolve and Reorganize
+/// are a workspace board's cards (DESIGN §11.4), carrying board ops.
+enum class SuggestionKind { Branch, Return, Extract, Exclude, Evolve, Reorganize };
 enum class SuggestionState { Pending, Accepted, Rejected, Deferred, Ignored };
 enum class SuggestionSource { Native, Model };
 
@@ -23,7 +27,7 @@ std::optional<SuggestionSource> parseSuggestionSource(std::string_view);
 
 struct Suggestion {
   std::string id;  // empty for an analysis that is not stored
-  std::string projectId;
+  std::string projectId;  // empty for a board card
   SuggestionKind kind = SuggestionKind::Branch;
   /// branch: {anchor}; return: {branch head, parent tip}; extract: the
   /// workflow's units; exclude: the units to exclude.
@@ -38,6 +42,12 @@ struct Suggestion {
   bool delegated = false;                    // the user asked for it in words
   std::optional<std::string> capsuleType;    // extract: reasoning | task_sop | context_case
   std::optional<int64_t> resolvedAt;
+  /// A board card: its workspace, and the ops accepting it applies as one
+  /// undo entry of the board (anchorIds: the items it is about).
+  std::optional<std::string> workspaceUri;
+  std::vector<BoardOp> ops;
+
+  bool onBoard() const { return workspaceUri.has_value(); }
 };
 
 }  // namespace grove

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/Board.h"
+#include "model/Suggestion.h"
 
 namespace grove {
 
@@ -53,6 +54,13 @@ public:
   virtual std::optional<BoardOperation> firstUndoneOp(const std::string& workspaceUri) = 0;
   virtual void setOpUndone(const std::string& workspaceUri, int64_t seq, bool undone) = 0;
   virtual void dropUndoneOps(const std::string& workspaceUri) = 0;
+
+  // Board cards: suggestions with a workspace and ops (store/BoardCardRows.cpp).
+  virtual void putCard(const Suggestion&) = 0;
+  virtual std::optional<Suggestion> card(const std::string& id) = 0;
+  /// A workspace's cards, oldest first, optionally of one kind and state.
+  virtual std::vector<Suggestion> cards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
+                                        const std::optional<SuggestionState>& state) = 0;
 };
 
 }  // namespace grove

@@ -11,6 +11,8 @@ std::string delegationAnswer(const Suggestion& card) {
     case SuggestionKind::Exclude:
       what = "a suggestion to exclude " + std::to_string(card.anchorIds.size()) + " unit(s) from the context";
       break;
+    case SuggestionKind::Evolve:  // board cards are never delegated from a conversation
+    case SuggestionKind::Reorganize: what = "a change to the memory board"; break;
   }
   std::string out = "Structure request: I proposed " + what + " as a card";
   if (!card.reason.empty()) out += " (" + card.reason + ")";

@@ -1,6 +1,7 @@
 #include "session/SourceAnchors.h"
 
 #include <map>
+#include <set>
 
 #include "ops/Anchoring.h"
 #include "support/Error.h"
@@ -147,31 +148,51 @@ void SourceAnchors::recheck(Engine& engine, const std::string& projectId) {
   std::map<std::string, std::vector<Unit>> byUri;
   for (Unit& u : engine.codeUnits(projectId))
     if (u.source && localFile(u.source->uri)) byUri[u.source->uri].push_back(std::move(u));
-  // The board snippets a turn of this project may be given.
+  // The board snippets a turn of this project may be given: their files
+  // are known from the board's cache, and only the snippets of a file that
+  // changed are read (a turn must not read every board item).
   std::optional<std::string> workspace = engine.project(projectId).workspaceUri;
-  std::map<std::string, std::vector<Unit>> boardByUri;
-  if (workspace) boardByUri = boardSnippetsByUri(engine, *workspace);
-  if (byUri.empty() && boardByUri.empty()) return;
+  std::set<std::string> boardFiles;
+  if (workspace) {
+    try {
+      for (const auto& uri : engine.boardSnippetFiles(*workspace))
+        if (localFile(uri)) boardFiles.insert(uri);
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::InvalidArgument) throw;  // not a board's URI: no snippets
+    }
+  }
+  if (byUri.empty() && boardFiles.empty()) return;
   const int64_t now = nowMs();
-  std::vector<std::pair<std::string, Source>> updates;
-  auto recheckFiles = [&](const std::string& owner, const std::map<std::string, std::vector<Unit>>& files) {
-    updates.clear();
+  // True (and the stamp kept) when the file changed since `owner` last saw it.
+  auto changedFor = [&](const std::string& owner, const std::string& uri) {
+    std::optional<FileStamp> stamp = files_->stamp(uri);
+    auto [it, fresh] = stamps_.try_emplace(key(owner, uri), stamp);
+    if (!fresh && it->second == stamp) return false;
+    it->second = stamp;
+    return true;
+  };
+  auto recheckFiles = [&](const std::map<std::string, std::vector<Unit>>& files) {
+    std::vector<std::pair<std::string, Source>> updates;
     for (const auto& [uri, units] : files) {
-      std::optional<FileStamp> stamp = files_->stamp(uri);
-      auto [it, fresh] = stamps_.try_emplace(key(owner, uri), stamp);
-      if (!fresh && it->second == stamp) continue;  // unchanged since the last check
-      it->second = stamp;
-      std::optional<std::string> text = stamp ? files_->read(uri) : std::nullopt;
+      std::optional<std::string> text = files_->read(uri);  // nullopt: gone
       for (auto& c : anchorAll(units, text, now))
         if (c.changed) updates.emplace_back(c.unitId, std::move(c.source));
     }
+    return updates;
   };
-  recheckFiles(projectId, byUri);
-  if (!updates.empty()) engine.updateSources(updates);
-  if (workspace) {
-    recheckFiles("board:" + *workspace, boardByUri);
-    if (!updates.empty()) engine.updateBoardSources(*workspace, updates);
-  }
+  for (auto it = byUri.begin(); it != byUri.end();)
+    it = changedFor(projectId, it->first) ? std::next(it) : byUri.erase(it);
+  if (auto updates = recheckFiles(byUri); !updates.empty()) engine.updateSources(updates);
+  // Board snippets have no project: their stamps are kept under "" as
+  // grove/workspace/refresh keeps them, so a refresh and a turn share them.
+  std::set<std::string> changedFiles;
+  for (const auto& uri : boardFiles)
+    if (changedFor("", uri)) changedFiles.insert(uri);
+  if (changedFiles.empty()) return;
+  std::map<std::string, std::vector<Unit>> boardByUri;
+  for (const auto& item : engine.boardSnippets(*workspace, changedFiles))
+    boardByUri[item.source->uri].push_back(asUnit(item));
+  if (auto updates = recheckFiles(boardByUri); !updates.empty()) engine.updateBoardSources(*workspace, updates);
 }
 
 bool SourceAnchors::wantsProvenance(const Unit& unit) {

@@ -40,6 +40,10 @@ public:
   std::optional<BoardOperation> firstUndoneOp(const std::string& workspaceUri) override;
   void setOpUndone(const std::string& workspaceUri, int64_t seq, bool undone) override;
   void dropUndoneOps(const std::string& workspaceUri) override;
+  void putCard(const Suggestion&) override;
+  std::optional<Suggestion> card(const std::string& id) override;
+  std::vector<Suggestion> cards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
+                                const std::optional<SuggestionState>& state) override;
 
 private:
   /// The statement for `sql`, prepared on first use, reset.

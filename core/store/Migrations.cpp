@@ -484,6 +484,29 @@ CREATE TABLE knowledge_state(
     R"sql(
 CREATE INDEX units_code ON units(project_id, seq) WHERE kind = 'code' AND removed = 0;
 )sql",
+    // 11: board cards (issue 16, DESIGN §11.4): evolve and reorganize
+    // suggestions of a workspace board. Their own table, not `suggestions`:
+    // that one's project_id is NOT NULL with a cascade (SQLite would need a
+    // rebuild to relax it) and everything that reads it (passing cards by on
+    // send, the user model, the initiative limits) is per project and must
+    // not see board cards. `ops` is the JSON array of BoardOps.
+    R"sql(
+CREATE TABLE board_cards(
+  id TEXT PRIMARY KEY,
+  workspace_uri TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  item_ids TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  source TEXT NOT NULL,
+  state TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  title TEXT,
+  ops TEXT NOT NULL,
+  resolved_at INTEGER
+);
+CREATE INDEX board_cards_workspace ON board_cards(workspace_uri, created_at);
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

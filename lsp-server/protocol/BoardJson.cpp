@@ -98,7 +98,71 @@ BoardOp opFrom(const json& raw) {
   return op;
 }
 
+const char* opName(BoardOp::Kind k) {
+  switch (k) {
+    case BoardOp::Kind::UpdateItem: return "UpdateItem";
+    case BoardOp::Kind::Move: return "Move";
+    case BoardOp::Kind::Group: return "Group";
+    case BoardOp::Kind::UpdateGroup: return "UpdateGroup";
+    case BoardOp::Kind::Ungroup: return "Ungroup";
+    case BoardOp::Kind::Link: return "Link";
+    case BoardOp::Kind::Unlink: return "Unlink";
+  }
+  return "";
+}
+
 }  // namespace
+
+json toJson(const BoardOp& op) {
+  // Only what the op kind reads, so a card's ops can be sent back to
+  // grove/board/edit as they are (for a preview).
+  json j{{"op", opName(op.op)}};
+  auto put = [&](const char* key, const auto& v) {
+    if (v) j[key] = *v;
+  };
+  switch (op.op) {
+    case BoardOp::Kind::UpdateItem:
+      j["id"] = op.id;
+      put("title", op.title);
+      put("summary", op.summary);
+      put("context", op.context);
+      put("memo", op.memo);
+      put("content", op.content);
+      put("tags", op.tags);
+      put("hidden", op.hidden);
+      put("archived", op.archived);
+      if (op.dismissBadges) j["dismissBadges"] = true;
+      break;
+    case BoardOp::Kind::Move:
+      j["itemIds"] = ids(op.itemIds);
+      j["groupIds"] = ids(op.groupIds);
+      j["to"] = optStr(op.to);
+      break;
+    case BoardOp::Kind::Group:
+      put("ref", op.ref);
+      j["itemIds"] = ids(op.itemIds);
+      j["groupIds"] = ids(op.groupIds);
+      put("title", op.title);
+      if (op.parentId) j["parentId"] = optStr(*op.parentId);
+      break;
+    case BoardOp::Kind::UpdateGroup:
+      j["id"] = op.id;
+      put("title", op.title);
+      put("summary", op.summary);
+      break;
+    case BoardOp::Kind::Ungroup:
+    case BoardOp::Kind::Unlink:
+      j["id"] = op.id;
+      break;
+    case BoardOp::Kind::Link:
+      put("ref", op.ref);
+      j["from"] = op.from;
+      j["to"] = optStr(op.to);
+      if (op.label) j["label"] = optStr(*op.label);
+      break;
+  }
+  return j;
+}
 
 json toJson(const BoardPlacement& p) {
   json related = json::array(), groups = json::array();
@@ -243,6 +307,15 @@ BoardEditRequest boardEditFrom(const Params& p) {
     if (!v.is_number_integer()) Params::fail("expectedRevision", "expectedRevision must be an integer");
     r.expectedRevision = v.get<int64_t>();
   }
+  return r;
+}
+
+ReorganizeRequest reorganizeFrom(const Params& p) {
+  ReorganizeRequest r;
+  r.workspaceUri = p.str("workspaceUri");
+  r.instruction = p.str("instruction");
+  r.itemIds = optList(p, "itemIds").value_or(std::vector<std::string>{});
+  r.groupIds = optList(p, "groupIds").value_or(std::vector<std::string>{});
   return r;
 }
 

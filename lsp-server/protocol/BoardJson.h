@@ -12,6 +12,7 @@ namespace grove::proto {
 using nlohmann::json;
 
 json toJson(const BoardItem&);
+json toJson(const BoardOp&);
 json toJson(const BoardPlacement&);
 json toJson(const BoardEvolution&);
 json toJson(const BoardGroupView&);
@@ -25,6 +26,7 @@ json toJson(const BoardEditResult&);
 
 CaptureRequest captureFrom(const Params& p);
 BoardEditRequest boardEditFrom(const Params& p);
+ReorganizeRequest reorganizeFrom(const Params& p);
 /// Reads `board` of grove/workspace/configure; errors name `board.<field>`.
 BoardSettingsUpdate boardSettingsFrom(const json& j);
 

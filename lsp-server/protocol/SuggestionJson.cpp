@@ -1,5 +1,6 @@
 #include "protocol/SuggestionJson.h"
 
+#include "protocol/BoardJson.h"
 #include "protocol/Convert.h"
 
 namespace grove::proto {
@@ -26,6 +27,14 @@ json toJson(const Suggestion& s) {
   if (s.title) j["title"] = *s.title;
   if (s.triggerUnitId) j["triggerUnitId"] = *s.triggerUnitId;
   if (s.capsuleType) j["capsuleType"] = *s.capsuleType;
+  if (s.onBoard()) {
+    // A board card: no project, its workspace, and what accepting applies.
+    j["projectId"] = nullptr;
+    j["workspaceUri"] = *s.workspaceUri;
+    json ops = json::array();
+    for (const auto& op : s.ops) ops.push_back(toJson(op));
+    j["ops"] = ops;
+  }
   return j;
 }
 
@@ -63,6 +72,7 @@ json toJson(const Resolution& r) {
   json changed{{"unitIds", r.unitIds}};
   if (r.project) changed["project"] = toJson(*r.project);
   if (r.capsule) changed["capsule"] = toJson(*r.capsule);
+  if (r.board) changed["board"] = toJson(*r.board);
   return {{"suggestion", toJson(r.suggestion)}, {"changed", changed}};
 }
 

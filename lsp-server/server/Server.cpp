@@ -60,9 +60,14 @@ void Server::listen() {
   };
   sink.suggestions = [this](const std::vector<SuggestionEvent>& events) {
     std::vector<json> out;
-    for (const auto& e : events)
-      out.push_back(notification(e.created ? "grove/suggestion/didCreate" : "grove/suggestion/didChange",
-                                 {{"projectId", e.projectId}, {"suggestion", proto::toJson(e.suggestion)}}));
+    for (const auto& e : events) {
+      json params{{"projectId", e.projectId}, {"suggestion", proto::toJson(e.suggestion)}};
+      if (e.suggestion.onBoard()) {  // a board card: its workspace, no project
+        params["projectId"] = nullptr;
+        params["workspaceUri"] = *e.suggestion.workspaceUri;
+      }
+      out.push_back(notification(e.created ? "grove/suggestion/didCreate" : "grove/suggestion/didChange", params));
+    }
     broadcast(out);
   };
   sink.memolets = [this](const std::vector<MemoletEvent>& events) {

@@ -22,7 +22,7 @@ TEST(BoardMigration, MemoletsTheirSourcesSandboxAndSearchSurviveTheRebuild) {
   std::string path = (dir / "store.db").string();
   {
     sqlite::Db raw(path);
-    migrateTo(raw, latestSchemaVersion() - 1);  // the schema before the board's migration
+    migrateTo(raw, 6);  // the schema before the board's migration (7)
     raw.exec(
         "INSERT INTO projects(id,title,created_at,updated_at) VALUES('p_1','t',0,0);"
         "INSERT INTO units(id,project_id,role,kind,content,status,scope,seq,created_at) "

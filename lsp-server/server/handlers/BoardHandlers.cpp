@@ -2,6 +2,7 @@
 // grove/workspace/configure (the board's settings; the knowledge map's half
 // joins it here when the map exists).
 #include "protocol/BoardJson.h"
+#include "protocol/SuggestionJson.h"
 #include "server/MethodTable.h"
 
 namespace grove::server {
@@ -35,6 +36,11 @@ void registerBoardHandlers(MethodTable& t) {
 
   t.add("grove/board/edit", kBoardChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.editBoard(proto::boardEditFrom(p)));
+  });
+
+  // A pending card, not a change: the board moves when the card is accepted.
+  t.add("grove/board/reorganize", kBoardChange, [](RequestContext& c, const Params& p) {
+    return json{{"suggestion", toJson(c.engine.reorganizeBoard(proto::reorganizeFrom(p)))}};
   });
 
   t.add("grove/board/undo", kBoardChange, [](RequestContext& c, const Params& p) {

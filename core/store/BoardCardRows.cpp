@@ -1,0 +1,155 @@
+// BoardRows: the board_cards table (evolve and reorganize suggestions of a
+// workspace board). A card's ops are kept as JSON with the wire's field
+// names, so a stored card reads like the one the client was shown.
+#include <nlohmann/json.hpp>
+
+#include "store/BoardRows.h"
+#include "store/IdLists.h"
+
+namespace grove {
+
+using nlohmann::json;
+using sqlite::Stmt;
+
+namespace {
+
+const char* const kOpNames[] = {"UpdateItem", "Move", "Group", "UpdateGroup", "Ungroup", "Link", "Unlink"};
+
+template <class T>
+void putOpt(json& j, const char* key, const std::optional<T>& v) {
+  if (v) j[key] = *v;
+}
+
+template <class T>
+void putField(json& j, const char* key, const Field<T>& v) {
+  if (v) j[key] = *v ? json(**v) : json(nullptr);
+}
+
+template <class T>
+std::optional<T> getOpt(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return it->get<T>();
+}
+
+Field<std::string> getField(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) return std::nullopt;
+  if (it->is_null()) return std::optional<std::string>{};
+  return std::optional<std::string>{it->get<std::string>()};
+}
+
+json opJson(const BoardOp& op) {
+  json j{{"op", kOpNames[static_cast<int>(op.op)]}};
+  if (!op.id.empty()) j["id"] = op.id;
+  putOpt(j, "ref", op.ref);
+  putOpt(j, "title", op.title);
+  putOpt(j, "summary", op.summary);
+  putOpt(j, "context", op.context);
+  putOpt(j, "memo", op.memo);
+  putOpt(j, "content", op.content);
+  putOpt(j, "tags", op.tags);
+  putOpt(j, "hidden", op.hidden);
+  putOpt(j, "archived", op.archived);
+  if (op.dismissBadges) j["dismissBadges"] = true;
+  if (!op.itemIds.empty()) j["itemIds"] = op.itemIds;
+  if (!op.groupIds.empty()) j["groupIds"] = op.groupIds;
+  // Move's `to` null (top level) is stored as null; Link's is an item id.
+  if (op.op == BoardOp::Kind::Move) j["to"] = op.to ? json(*op.to) : json(nullptr);
+  else putOpt(j, "to", op.to);
+  if (!op.from.empty()) j["from"] = op.from;
+  putField(j, "label", op.label);
+  putField(j, "parentId", op.parentId);
+  return j;
+}
+
+BoardOp opFrom(const json& j) {
+  BoardOp op;
+  std::string name = j.value("op", "");
+  for (size_t i = 0; i < std::size(kOpNames); ++i)
+    if (name == kOpNames[i]) op.op = static_cast<BoardOp::Kind>(i);
+  op.id = j.value("id", "");
+  op.ref = getOpt<std::string>(j, "ref");
+  op.title = getOpt<std::string>(j, "title");
+  op.summary = getOpt<std::string>(j, "summary");
+  op.context = getOpt<std::string>(j, "context");
+  op.memo = getOpt<std::string>(j, "memo");
+  op.content = getOpt<std::string>(j, "content");
+  op.tags = getOpt<std::vector<std::string>>(j, "tags");
+  op.hidden = getOpt<bool>(j, "hidden");
+  op.archived = getOpt<bool>(j, "archived");
+  op.dismissBadges = j.value("dismissBadges", false);
+  op.itemIds = j.value("itemIds", std::vector<std::string>{});
+  op.groupIds = j.value("groupIds", std::vector<std::string>{});
+  op.to = getOpt<std::string>(j, "to");
+  op.from = j.value("from", "");
+  op.label = getField(j, "label");
+  op.parentId = getField(j, "parentId");
+  return op;
+}
+
+const char* kColumns =
+    "id, workspace_uri, kind, item_ids, reason, confidence, source, state, created_at, title, ops, resolved_at";
+
+Suggestion readCard(const Stmt& st) {
+  Suggestion s;
+  s.id = st.text(0);
+  s.workspaceUri = st.text(1);
+  s.kind = parseSuggestionKind(st.text(2)).value_or(SuggestionKind::Reorganize);
+  s.anchorIds = store::idsFromText(st.text(3));
+  s.reason = st.text(4);
+  s.confidence = st.real(5);
+  s.source = parseSuggestionSource(st.text(6)).value_or(SuggestionSource::Native);
+  s.state = parseSuggestionState(st.text(7)).value_or(SuggestionState::Pending);
+  s.createdAt = st.integer(8);
+  s.title = st.optText(9);
+  for (const auto& op : json::parse(st.text(10))) s.ops.push_back(opFrom(op));
+  s.resolvedAt = st.optInteger(11);
+  return s;
+}
+
+}  // namespace
+
+void BoardRows::putCard(const Suggestion& s) {
+  json ops = json::array();
+  for (const auto& op : s.ops) ops.push_back(opJson(op));
+  Stmt& st = prepared(std::string("INSERT OR REPLACE INTO board_cards(") + kColumns +
+                      ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+  st.bind(1, s.id)
+      .bind(2, s.workspaceUri.value_or(""))
+      .bind(3, toString(s.kind))
+      .bind(4, store::idsToText(s.anchorIds))
+      .bind(5, s.reason)
+      .bindReal(6, s.confidence)
+      .bind(7, toString(s.source))
+      .bind(8, toString(s.state))
+      .bind(9, s.createdAt)
+      .bind(10, s.title)
+      .bind(11, ops.dump())
+      .bind(12, s.resolvedAt)
+      .run();
+}
+
+std::optional<Suggestion> BoardRows::card(const std::string& id) {
+  Stmt& st = prepared(std::string("SELECT ") + kColumns + " FROM board_cards WHERE id=?");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return readCard(st);
+}
+
+std::vector<Suggestion> BoardRows::cards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
+                                         const std::optional<SuggestionState>& state) {
+  Stmt& st = prepared(std::string("SELECT ") + kColumns +
+                      " FROM board_cards WHERE workspace_uri=?1 AND (?2 IS NULL OR kind=?2) "
+                      "AND (?3 IS NULL OR state=?3) ORDER BY created_at, rowid");
+  st.bind(1, workspaceUri);
+  if (kind) st.bind(2, toString(*kind));
+  else st.bindNull(2);
+  if (state) st.bind(3, toString(*state));
+  else st.bindNull(3);
+  std::vector<Suggestion> out;
+  while (st.step()) out.push_back(readCard(st));
+  return out;
+}
+
+}  // namespace grove
