@@ -10,16 +10,18 @@
 // rule: round(sqrt(n/2)) clamped to [3, 12]). A program that prints figures,
 // not a test.
 //
-// usage: grove_board_eval [--data DIR] [--sweep] [--sessions]
-//   --sweep     a grid of BoardSettings (minGroupScore, relatedFloor,
-//               relatedK) on train and dev only; the best on train+dev is
-//               then reported once on dev and test
-//   --sessions  one line per session as well
+// usage: grove_board_eval [--data DIR] [--sweep] [--sessions] [--chat-items]
+//   --sweep       a grid of BoardSettings (minGroupScore, relatedFloor,
+//                 relatedK) on train and dev only; the best on train+dev is
+//                 then reported once on dev and test
+//   --sessions    one line per session as well
+//   --chat-items  each chat exchange is a one-exchange conversation of the
+//                 workspace, whose memolet becomes a chat item of the board
+//                 (by default it is captured as a note: the question, a blank
+//                 line and the answer)
 //
 // Nested groups count as their top-level group (placement makes none, a
-// person's reorganisation could). Chat exchanges are captured as notes whose
-// content is the question, a blank line and the answer (capture has no chat
-// kind: chat items come from conversations).
+// person's reorganisation could).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -30,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,6 +54,7 @@ const char* const kSplits[] = {"train", "dev", "test"};
 
 struct Memory {
   std::string kind, group, path, language, symbol, memo, content;
+  std::string question, answer;  // chat
 };
 
 struct Session {
@@ -70,8 +74,8 @@ Session readSession(const fs::path& file) {
   Session s{field(j, "id"), field(j, "split"), field(j, "workspace"), {}};
   for (const auto& m : j.at("memories")) {
     Memory x{field(m, "kind"), field(m, "group"), field(m, "path"), field(m, "language"),
-             field(m, "symbol"), field(m, "memo"), field(m, "content")};
-    if (x.kind == "chat") x.content = field(m, "question") + "\n\n" + field(m, "answer");
+             field(m, "symbol"), field(m, "memo"), field(m, "content"), field(m, "question"), field(m, "answer")};
+    if (x.kind == "chat") x.content = x.question + "\n\n" + x.answer;
     if (x.group.empty() || x.content.empty())
       throw std::runtime_error(file.string() + ": a memory without group or content");
     s.memories.push_back(std::move(x));
@@ -114,16 +118,53 @@ struct Outcome {
   int labelGroups = 0, boardGroups = 0;
 };
 
-Outcome runSession(const Session& s, const grove::BoardSettingsUpdate& settings) {
+/// How chat exchanges reach the board.
+enum class ChatMode {
+  Notes,  // captured as notes: question, blank line, answer
+  Items,  // a conversation of the workspace each (its memolet becomes a chat item)
+};
+
+/// The chat item a one-exchange conversation of the workspace puts on the
+/// board: the conversation is titled by the question's first line, as a
+/// client names a new chat.
+std::string chatItem(grove::Engine& engine, const Session& s, const Memory& m, std::set<std::string>& seen) {
+  std::string title = m.question.substr(0, std::min(m.question.find('\n'), size_t{60}));
+  grove::Project p = engine.createProject(title, s.workspace);
+  grove::AppendRequest q;
+  q.projectId = p.id;
+  q.content = m.question;
+  grove::Unit question = engine.append(q);
+  grove::AppendRequest a;
+  a.projectId = p.id;
+  a.parentId = question.id;
+  a.role = grove::Role::Assistant;
+  a.content = m.answer;
+  engine.append(a);
+  std::vector<std::string> fresh;
+  for (const auto& it : engine.board(s.workspace, false).items)
+    if (!seen.count(it.id())) fresh.push_back(it.id());
+  if (fresh.size() != 1)
+    throw std::runtime_error(s.id + ": a chat exchange made " + std::to_string(fresh.size()) + " board items");
+  return fresh[0];
+}
+
+/// The whole run's choice (--chat-items).
+ChatMode chatMode = ChatMode::Notes;
+
+Outcome runSession(const Session& s, const grove::BoardSettingsUpdate& settings, ChatMode chats) {
   grove::Engine engine(std::make_unique<grove::SqliteStore>(grove::SqliteStore::Options{":memory:", false}));
   engine.configureBoard(s.workspace, settings);
   Outcome out;
   std::map<std::string, int> labelIds;
   std::vector<std::string> itemIds;
+  std::set<std::string> seen;
   for (const auto& m : s.memories) {
-    auto placed = engine.capture(requestOf(s, m));
-    itemIds.push_back(placed.item.id());
-    auto v = grove::text::HashedVector::fromBlob(placed.item.memolet.vector).values();
+    std::string id = m.kind == "chat" && chats == ChatMode::Items ? chatItem(engine, s, m, seen)
+                                                                    : engine.capture(requestOf(s, m)).item.id();
+    seen.insert(id);
+    itemIds.push_back(id);
+    // The vector sigma was computed from when the item was placed.
+    auto v = grove::text::HashedVector::fromBlob(engine.boardItem(s.workspace, id).memolet.vector).values();
     if (v.empty()) throw std::runtime_error(s.id + ": an item without a vector");
     out.vectors.push_back(std::move(v));
     out.labels.push_back(labelIds.emplace(m.group, static_cast<int>(labelIds.size())).first->second);
@@ -196,7 +237,7 @@ struct SessionScore {
 };
 
 SessionScore score(const Session& s, const grove::BoardSettingsUpdate& settings, bool baselines) {
-  Outcome o = runSession(s, settings);
+  Outcome o = runSession(s, settings, chatMode);
   SessionScore r;
   r.id = s.id;
   r.items = o.labels.size();
@@ -329,8 +370,10 @@ int main(int argc, char** argv) {
       doSweep = true;
     } else if (!std::strcmp(argv[i], "--sessions")) {
       perSession = true;
+    } else if (!std::strcmp(argv[i], "--chat-items")) {
+      chatMode = ChatMode::Items;
     } else {
-      std::fprintf(stderr, "usage: grove_board_eval [--data DIR] [--sweep] [--sessions]\n");
+      std::fprintf(stderr, "usage: grove_board_eval [--data DIR] [--sweep] [--sessions] [--chat-items]\n");
       return 2;
     }
   }
@@ -341,8 +384,10 @@ int main(int argc, char** argv) {
 
     grove::BoardSettings d;
     std::printf("board placement quality (issue 16) on %s\n", data.filename().string().c_str());
-    std::printf("default settings: minGroupScore %.2f, relatedFloor %.2f, relatedK %d, evolution %s\n\n",
+    std::printf("default settings: minGroupScore %.2f, relatedFloor %.2f, relatedK %d, evolution %s\n",
                 d.minGroupScore, d.relatedFloor, d.relatedK, d.evolution.c_str());
+    std::printf("chat exchanges: %s\n\n", chatMode == ChatMode::Items ? "chat items (one conversation each)"
+                                                                        : "notes (question, blank line, answer)");
     for (const char* split : kSplits) printSplit(split, scoreAll(sets[split], {}, true), perSession);
 
     if (doSweep) {
