@@ -235,21 +235,31 @@ local function load_cards(done)
   end)
 end
 
--- Loads the board of the workspace shown (or ws) and its cards and renders them;
+-- Loads the board of the workspace shown (or ws) and its cards (both asked at
+-- once) and renders them together, so the rows and what they show stay in step;
 -- done(data).
 function M.reload(done)
   local params = { workspaceUri = s.ws }
   if s.archived then
     params.archived = true
   end
-  client.call(m.board_get, params, function(data)
-    index(data)
-    load_cards(function()
+  local data, cards_in = nil, false
+  local function both()
+    if data and cards_in then
+      index(data)
       render_all()
       if done then
         done(data)
       end
-    end)
+    end
+  end
+  client.call(m.board_get, params, function(d)
+    data = d
+    both()
+  end)
+  load_cards(function()
+    cards_in = true
+    both()
   end)
 end
 
