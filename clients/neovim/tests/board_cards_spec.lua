@@ -95,6 +95,13 @@ describe("board cards (real server)", function()
     assert.truthy(details:find('1. UpdateItem "' .. require("grove.ui.buffer").oneline(a.title, 40), 1, true), details)
     assert.truthy(details:find("context = Related:", 1, true), details)
     vim.cmd("close")
+    -- ? lists the card keys with the others.
+    h.feed_at(buf, 0, "?")
+    local keys = h.text(vim.api.nvim_get_current_buf())
+    for _, want in ipairs({ "y        accept the card", "r        reject the card", "c        go to the memory's proposed card" }) do
+      assert.truthy(keys:find(want, 1, true), keys)
+    end
+    h.feed("q")
     -- y: the card's ops apply; the card goes, the badge becomes updated.
     h.feed_at(buf, row, "y")
     h.rpc_until("grove/suggestion/list", { workspaceUri = ws, state = "pending" }, function(r)

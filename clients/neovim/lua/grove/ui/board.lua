@@ -472,6 +472,24 @@ function M.edit_field(e, done)
   end)
 end
 
+-- Accepts (the card's ops apply as one undo entry of the board) or rejects a card;
+-- the board and its cards are reloaded either way (a refused card, 1002
+-- cannotApply, names something gone and stays pending); done(result) or
+-- done(nil, err).
+local function resolve_card(sug, decision, done)
+  local function reloaded(...)
+    local args = { ... }
+    M.reload(function()
+      if done then
+        done(unpack(args, 1, 2))
+      end
+    end)
+  end
+  require("grove.actions").resolve_suggestion(sug, decision, reloaded, function(err)
+    reloaded(nil, err)
+  end)
+end
+
 -- "Reorganise these with an instruction": the core answers a pending card of ops,
 -- shown with its reason to accept (one undo entry) or reject. Entries limit it to
 -- those memories and groups; none means the whole board.
@@ -500,13 +518,7 @@ function M.reorganize(entries, done)
         if not choice then
           return
         end
-        require("grove.actions").resolve_suggestion(sug, choice, function(r)
-          M.reload(function()
-            if done then
-              done(r)
-            end
-          end)
-        end)
+        resolve_card(sug, choice, done)
       end)
     end)
   end)
@@ -523,29 +535,15 @@ local function card_of(e)
   end
 end
 
--- Accepts (the card's ops apply as one undo entry of the board) or rejects the card
--- under the cursor, or the one proposing a change to the memory under it; the board
--- and its cards are reloaded either way (a refused card, 1002 cannotApply, names
--- something gone and stays pending).
+-- y / r: the card under the cursor, or the one proposing a change to the memory
+-- under it.
 local function resolver(decision)
   return function(e, done)
     local sug = card_of(e)
     if not sug then
       return vim.notify("Grove: no card here to " .. decision .. " (cards are listed under Cards at the top)", vim.log.levels.WARN)
     end
-    require("grove.actions").resolve_suggestion(sug, decision, function(res)
-      M.reload(function()
-        if done then
-          done(res)
-        end
-      end)
-    end, function(err)
-      M.reload(function()
-        if done then
-          done(nil, err)
-        end
-      end)
-    end)
+    resolve_card(sug, decision, done)
   end
 end
 M.accept = resolver("accept")
