@@ -5,6 +5,7 @@
 
 #include "store/BoardRows.h"
 #include "store/IdLists.h"
+#include "store/SuggestionColumns.h"
 
 namespace grove {
 
@@ -95,14 +96,7 @@ Suggestion readCard(const Stmt& st) {
   Suggestion s;
   s.id = st.text(0);
   s.workspaceUri = st.text(1);
-  s.kind = parseSuggestionKind(st.text(2)).value_or(SuggestionKind::Reorganize);
-  s.anchorIds = store::idsFromText(st.text(3));
-  s.reason = st.text(4);
-  s.confidence = st.real(5);
-  s.source = parseSuggestionSource(st.text(6)).value_or(SuggestionSource::Native);
-  s.state = parseSuggestionState(st.text(7)).value_or(SuggestionState::Pending);
-  s.createdAt = st.integer(8);
-  s.title = st.optText(9);
+  store::readSharedSuggestionColumns(st, s);
   for (const auto& op : json::parse(st.text(10))) s.ops.push_back(opFrom(op));
   s.resolvedAt = st.optInteger(11);
   return s;

@@ -2,6 +2,7 @@
 #include "store/IdLists.h"
 #include "store/Sqlite.h"
 #include "store/SqliteStore.h"
+#include "store/SuggestionColumns.h"
 
 namespace grove {
 
@@ -17,14 +18,7 @@ Suggestion readSuggestion(const Stmt& st) {
   Suggestion s;
   s.id = st.text(0);
   s.projectId = st.text(1);
-  s.kind = parseSuggestionKind(st.text(2)).value_or(SuggestionKind::Branch);
-  s.anchorIds = store::idsFromText(st.text(3));
-  s.reason = st.text(4);
-  s.confidence = st.real(5);
-  s.source = parseSuggestionSource(st.text(6)).value_or(SuggestionSource::Native);
-  s.state = parseSuggestionState(st.text(7)).value_or(SuggestionState::Pending);
-  s.createdAt = st.integer(8);
-  s.title = st.optText(9);
+  store::readSharedSuggestionColumns(st, s);
   s.triggerUnitId = st.optText(10);
   s.delegated = st.integer(11) != 0;
   s.capsuleType = st.optText(12);
@@ -37,6 +31,17 @@ std::string select(const char* where) {
 }
 
 }  // namespace
+
+void store::readSharedSuggestionColumns(const Stmt& st, Suggestion& s) {
+  s.kind = parseSuggestionKind(st.text(2)).value_or(SuggestionKind::Branch);
+  s.anchorIds = store::idsFromText(st.text(3));
+  s.reason = st.text(4);
+  s.confidence = st.real(5);
+  s.source = parseSuggestionSource(st.text(6)).value_or(SuggestionSource::Native);
+  s.state = parseSuggestionState(st.text(7)).value_or(SuggestionState::Pending);
+  s.createdAt = st.integer(8);
+  s.title = st.optText(9);
+}
 
 void SqliteStore::putSuggestion(const Suggestion& s) {
   Stmt st(db(), (std::string("INSERT OR REPLACE INTO suggestions(") + kColumns +

@@ -1,0 +1,13 @@
+// The columns project suggestions and board cards share, at the same
+// places of their SELECTs (2..9: kind, anchor or item ids, reason,
+// confidence, source, state, created_at, title).
+#pragma once
+
+#include "model/Suggestion.h"
+#include "store/Sqlite.h"
+
+namespace grove::store {
+
+void readSharedSuggestionColumns(const sqlite::Stmt& st, Suggestion& s);
+
+}  // namespace grove::store
