@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/BoardCaptureAgent.h"
 #include "model/Board.h"
 #include "model/BoardOp.h"
 #include "model/Unit.h"
@@ -22,6 +23,13 @@ struct CaptureRequest {
   std::optional<std::string> projectId;  // also append the code unit there
   Field<std::string> parentId;           // the unit's parent (absent: the cursor)
   Field<std::string> groupId;            // placed by hand (null: unassigned)
+  // The model path (session/BoardCaptureJobs): the utility model's analysis,
+  // its sigma for the candidates it scored (present: Placement.method
+  // "model", every candidate it did not score counts 0), and evolution left
+  // to Engine::evolveCapture after the reply (`evolution` is then null).
+  std::optional<BoardAnalysis> analysis;
+  std::optional<std::vector<ScoredId>> sigma;
+  bool deferEvolution = false;
 };
 
 struct BoardEvolution {

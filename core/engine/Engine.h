@@ -398,6 +398,17 @@ public:
   /// Stores a note or snippet, analyses, places and evolves it (placement and
   /// evolution are two undo entries). `projectId` also appends the code unit.
   CaptureResult capture(const CaptureRequest& request);
+  /// What capture(request) would refuse before writing anything: the
+  /// workspace, empty content, an unknown project or group.
+  void checkCapture(const CaptureRequest& request);
+  /// The model path's material: the new item as capture(request) would
+  /// analyse it, and the placement prefilter's first `limit` candidates with
+  /// their native sigma. Writes nothing; fails as capture would.
+  CaptureCandidates captureCandidates(const CaptureRequest& request, size_t limit);
+  /// The evolution a capture with deferEvolution left: the item's related
+  /// items as its placement recorded them, as one `evolve` entry. Nothing
+  /// when the item is gone, archived or was placed by hand.
+  BoardEvolution evolveCapture(const std::string& workspaceUri, const std::string& itemId);
   BoardSnapshot board(const std::string& workspaceUri, bool archived);
   /// Applies the ops all or nothing (errors carry opIndex); preview stores nothing.
   BoardEditResult editBoard(const BoardEditRequest& request);
