@@ -23,6 +23,9 @@ struct CaptureRequest {
   std::optional<std::string> projectId;  // also append the code unit there
   Field<std::string> parentId;           // the unit's parent (absent: the cursor)
   Field<std::string> groupId;            // placed by hand (null: unassigned)
+  /// The code unit this capture is (grove/unit/append of code in a
+  /// workspace project): the item cites it and belongs to its project.
+  std::optional<std::string> unitId;
   // The model path (session/BoardCaptureJobs): the utility model's analysis,
   // its sigma for the candidates it scored (present: Placement.method
   // "model", every candidate it did not score counts 0), and evolution left

@@ -11,6 +11,7 @@
 #include "engine/BoardState.h"
 #include "engine/MemoletState.h"
 #include "memory/BoardPlacement.h"
+#include "ops/WorkspaceUri.h"
 #include "memory/FtsText.h"
 #include "memory/Rrf.h"
 #include "memory/Summary.h"
@@ -284,6 +285,18 @@ void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings
   board::finish(e, evolveTx, "evolve");
 }
 
+std::optional<CaptureResult> Engine::captureAppended(const Unit& unit) {
+  if (unit.kind != Kind::Code || !unit.source) return std::nullopt;
+  const Project p = project(unit.projectId);
+  if (!p.workspaceUri || !normalizeWorkspaceUri(*p.workspaceUri)) return std::nullopt;
+  CaptureRequest r;
+  r.workspaceUri = *p.workspaceUri;
+  r.content = unit.content;
+  r.source = unit.source;
+  r.unitId = unit.id;
+  return capture(r);
+}
+
 CaptureResult Engine::capture(const CaptureRequest& r) {
   std::string ws = checkedWorkspace(r);
   CaptureResult out;
@@ -301,6 +314,11 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
     }
     BoardSettings s = impl_->store->board().info(ws).settings;
     BoardItem item = newItem(*impl_, r, ws);
+    if (r.unitId) {
+      const Unit& unit = impl_->liveNode(*r.unitId).unit;
+      item.memolet.projectId = unit.projectId;
+      item.memolet.sourceUnitIds.push_back(unit.id);
+    }
     if (out.unit) item.memolet.sourceUnitIds.push_back(out.unit->id);
 
     BoardTx tx{ws, "capture", {}, {}, {}};

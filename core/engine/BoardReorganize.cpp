@@ -5,6 +5,7 @@
 // Anything else needs a model (1002 needsModel).
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -105,6 +106,55 @@ std::string bucketOf(Key key, const BoardItem& item, const std::string& ws,
   return "";
 }
 
+constexpr size_t kSilhouetteMax = 200;  // above it, silhouettes cost too much: the default k
+
+double squaredDistance(const std::vector<float>& a, const std::vector<float>& b) {
+  double d = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) d += double(a[i] - b[i]) * (a[i] - b[i]);
+  return d;
+}
+
+/// Mean silhouette of a partition over precomputed distances (a singleton counts 0).
+double silhouette(const std::vector<std::vector<double>>& dist, const std::vector<int>& cluster, int k) {
+  size_t n = cluster.size();
+  double total = 0;
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<double> sum(static_cast<size_t>(k), 0);
+    std::vector<size_t> count(static_cast<size_t>(k), 0);
+    for (size_t j = 0; j < n; ++j)
+      if (j != i) sum[static_cast<size_t>(cluster[j])] += dist[i][j], count[static_cast<size_t>(cluster[j])] += 1;
+    size_t own = static_cast<size_t>(cluster[i]);
+    if (count[own] == 0) continue;
+    double a = sum[own] / double(count[own]);
+    double b = std::numeric_limits<double>::max();
+    for (size_t c = 0; c < sum.size(); ++c)
+      if (c != own && count[c] > 0) b = std::min(b, sum[c] / double(count[c]));
+    if (b == std::numeric_limits<double>::max()) continue;
+    total += (b - a) / std::max(a, b);
+  }
+  return n ? total / double(n) : 0;
+}
+
+/// Topics: k-means with the k (2..12) whose partition has the best mean
+/// silhouette, so "by topic" finds as many topics as the memories hold;
+/// on large selections, the default k.
+std::vector<int> topics(const std::vector<std::vector<float>>& vectors) {
+  size_t n = vectors.size();
+  if (n > kSilhouetteMax) return memory::kMeans(vectors, memory::defaultClusterCount(n)).assignment;
+  std::vector<std::vector<double>> dist(n, std::vector<double>(n, 0));
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) dist[i][j] = dist[j][i] = squaredDistance(vectors[i], vectors[j]);
+  std::vector<int> best(n, 0);
+  double bestScore = -2;
+  for (int k = 2; k <= 12 && static_cast<size_t>(k) < n; ++k) {
+    auto km = memory::kMeans(vectors, k);
+    if (km.assignment.size() != n) continue;
+    double score = silhouette(dist, km.assignment, static_cast<int>(km.centroids.size()));
+    if (score > bestScore + 1e-9) bestScore = score, best = km.assignment;
+  }
+  return best;
+}
+
 }  // namespace
 
 Suggestion Engine::reorganizeBoard(const ReorganizeRequest& r) {
@@ -147,9 +197,9 @@ Suggestion Engine::reorganizeBoard(const ReorganizeRequest& r) {
     if (*key == Key::Topic) {
       std::vector<std::vector<float>> vectors;
       for (const auto& item : chosen) vectors.push_back(text::HashedVector::fromBlob(item.memolet.vector).values());
-      auto km = memory::kMeans(vectors, memory::defaultClusterCount(chosen.size()));
+      std::vector<int> cluster = topics(vectors);
       for (size_t i = 0; i < chosen.size(); ++i) {
-        int c = i < km.assignment.size() ? km.assignment[i] : 0;
+        int c = i < cluster.size() ? cluster[i] : 0;
         buckets[std::string(1, static_cast<char>('a' + std::min(c, 25)))].push_back(chosen[i].id());
       }
     } else {

@@ -398,6 +398,9 @@ public:
   /// Stores a note or snippet, analyses, places and evolves it (placement and
   /// evolution are two undo entries). `projectId` also appends the code unit.
   CaptureResult capture(const CaptureRequest& request);
+  /// A code unit appended in a workspace project is a capture too (DESIGN
+  /// §11.2): a snippet citing it; nothing for other units or projects.
+  std::optional<CaptureResult> captureAppended(const Unit& unit);
   /// What capture(request) would refuse before writing anything: the
   /// workspace, empty content, an unknown project or group.
   void checkCapture(const CaptureRequest& request);

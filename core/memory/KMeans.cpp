@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace grove::memory {
-namespace {
 
-double dist2(const std::vector<float>& a, const std::vector<float>& b) {
+double squaredDistance(const std::vector<float>& a, const std::vector<float>& b) {
   double d = 0.0;
   for (size_t i = 0; i < a.size(); ++i) {
     double x = static_cast<double>(a[i]) - b[i];
@@ -15,6 +15,8 @@ double dist2(const std::vector<float>& a, const std::vector<float>& b) {
   }
   return d;
 }
+
+namespace {
 
 // Farthest-point seeding. `scoreOf(i)` is the distance to beat; ties go to the
 // lexicographically smaller vector, so input order never decides.
@@ -48,17 +50,27 @@ KMeansResult kMeans(const std::vector<std::vector<float>>& points, int k, int ma
   for (size_t d = 0; d < dims; ++d) meanF[d] = static_cast<float>(mean[d] / static_cast<double>(n));
 
   std::vector<double> nearest(n);
-  for (size_t i = 0; i < n; ++i) nearest[i] = dist2(points[i], meanF);
+  for (size_t i = 0; i < n; ++i) nearest[i] = squaredDistance(points[i], meanF);
   size_t first = argmaxByValue(points, nearest);
   r.centroids.push_back(points[first]);
-  for (size_t i = 0; i < n; ++i) nearest[i] = dist2(points[i], points[first]);
+  for (size_t i = 0; i < n; ++i) nearest[i] = squaredDistance(points[i], points[first]);
   while (r.centroids.size() < static_cast<size_t>(k)) {
     size_t next = argmaxByValue(points, nearest);
     if (nearest[next] <= 0.0) break;  // fewer distinct points than k
     r.centroids.push_back(points[next]);
-    for (size_t i = 0; i < n; ++i) nearest[i] = std::min(nearest[i], dist2(points[i], points[next]));
+    for (size_t i = 0; i < n; ++i) nearest[i] = std::min(nearest[i], squaredDistance(points[i], points[next]));
   }
 
+  return kMeansFrom(points, std::move(r.centroids), maxIterations);
+}
+
+KMeansResult kMeansFrom(const std::vector<std::vector<float>>& points, std::vector<std::vector<float>> centroids,
+                        int maxIterations) {
+  KMeansResult r;
+  if (centroids.empty() || points.empty()) return r;
+  const size_t n = points.size();
+  const size_t dims = points[0].size();
+  r.centroids = std::move(centroids);
   const size_t kk = r.centroids.size();
   r.assignment.assign(n, -1);
   for (int it = 0; it < maxIterations; ++it) {
@@ -67,7 +79,7 @@ KMeansResult kMeans(const std::vector<std::vector<float>>& points, int k, int ma
       int best = 0;
       double bestD = std::numeric_limits<double>::infinity();
       for (size_t c = 0; c < kk; ++c) {
-        double d = dist2(points[i], r.centroids[c]);
+        double d = squaredDistance(points[i], r.centroids[c]);
         if (d < bestD) {
           bestD = d;
           best = static_cast<int>(c);

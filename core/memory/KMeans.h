@@ -21,6 +21,14 @@ struct KMeansResult {
 /// k <= 0 or no points: empty result. All points must have the same dims.
 KMeansResult kMeans(const std::vector<std::vector<float>>& points, int k, int maxIterations = 50);
 
+/// The same Lloyd iterations from given starting centres (another seeding,
+/// e.g. k-means++ with restarts in an evaluation). No centres: empty result.
+KMeansResult kMeansFrom(const std::vector<std::vector<float>>& points, std::vector<std::vector<float>> centroids,
+                        int maxIterations = 50);
+
+/// Squared Euclidean distance (same dims).
+double squaredDistance(const std::vector<float>& a, const std::vector<float>& b);
+
 /// Default k for n points: round(sqrt(n / 2)), clamped to [1, 12] and to n (paper's suggestion, 3..12 when n allows).
 int defaultClusterCount(size_t n);
 

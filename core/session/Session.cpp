@@ -69,6 +69,12 @@ void Session::startAnchors(const SessionOptions& o) {
 
 Unit Session::appendUnit(const AppendRequest& request) {
   Unit unit = engine_.append(request);
+  try {
+    engine_.captureAppended(unit);
+  } catch (const Error& e) {
+    // The append is stored and answered; only the board's copy is missing.
+    log::warn(std::string("a captured code unit could not reach its board: ") + e.what());
+  }
   if (!SourceAnchors::wantsProvenance(unit)) return unit;
   afterCommit([this, unit, actor = engine_.actor()] {
     post([this, unit, actor] {

@@ -338,12 +338,17 @@ function M.search(query, done)
 end
 
 -- Resolves a suggestion: action is "accept", "reject" or "defer".
-function M.resolve_suggestion(sug, action, done)
+-- A board card (projectId null: evolve, reorganize) changes its workspace's board,
+-- not the open conversation, so its result is not caught up with the project; the
+-- board view reloads itself. failed(err), when given, runs after an error is said
+-- (a card naming a memory that is gone is 1002 cannotApply, with the op's index).
+function M.resolve_suggestion(sug, action, done, failed)
   if not client.supports(m.suggestion_resolve) then
     warn("this server has no structure suggestions yet")
     return
   end
-  client.call(m.suggestion_resolve, { suggestionId = sug.id, decision = action }, after(function(res)
+  local card = type(sug.projectId) ~= "string"
+  local finish = function(res)
     -- An accepted extraction made a capsule, which waits for review before use.
     local capsule = type(res) == "table" and type(res.changed) == "table" and res.changed.capsule
     if type(capsule) == "table" then
@@ -352,7 +357,26 @@ function M.resolve_suggestion(sug, action, done)
     if done then
       done(res)
     end
-  end))
+  end
+  client.request(m.suggestion_resolve, { suggestionId = sug.id, decision = action }, function(err, res)
+    if err then
+      if err.code ~= protocol.errors.REQUEST_CANCELLED then
+        local data = type(err.data) == "table" and err.data or {}
+        local at = type(data.opIndex) == "number" and string.format(" (its operation %d)", data.opIndex + 1) or ""
+        warn(string.format("could not %s the %s suggestion%s: %s%s", action, tostring(sug.kind or "?"),
+          type(sug.title) == "string" and sug.title ~= "" and (' "' .. sug.title .. '"') or "", tostring(err.message), at))
+      end
+      if failed then
+        failed(err)
+      end
+      return
+    end
+    if card then
+      finish(res)
+    else
+      after(finish)(res)
+    end
+  end)
 end
 
 -- A turn that answers again (regenerate, refine): shown at once like a sent one,

@@ -203,7 +203,8 @@ local function refresh_suggestions(done)
     if not err and res and pid == M.project_id() then
       s.suggestions = {}
       for _, sug in ipairs(res.suggestions or {}) do
-        if sug.state == nil or sug.state == "pending" or sug.state == "deferred" then
+        local mine = type(sug.projectId) == "string" or sug.workspaceUri == nil
+        if mine and (sug.state == nil or sug.state == "pending" or sug.state == "deferred") then
           table.insert(s.suggestions, sug)
         end
       end
@@ -478,7 +479,12 @@ client.on(m.chat_did_stream, function(p)
   emit()
 end)
 
+-- A board card (projectId null with a workspaceUri) is the board view's, never a
+-- conversation's card.
 local function on_suggestions(p)
+  if type(p) ~= "table" or p.workspaceUri ~= nil or p.projectId == vim.NIL then
+    return
+  end
   if s.project and (p.projectId == nil or p.projectId == s.project.id) then
     refresh_suggestions(emit)
   end

@@ -26,45 +26,52 @@ export interface BoardIndex {
 }
 
 /** Builds the group tree. A group named by a missing parent is shown at the top level, and a
- *  group reached twice (a cycle the core should never send) only once. */
+ *  group reached twice (a cycle the core should never send) only once. One pass over each list:
+ *  it runs on every load of a board that may hold 10,000 memories. */
 export function indexBoard(snapshot: BoardSnapshot, showArchived = false): BoardIndex {
-  const visible = snapshot.items.filter((i) => !i.hidden && (showArchived || !i.archived));
-  const items = new Map(visible.map((i) => [i.id, i]));
-  const groups = new Map(snapshot.groups.map((g) => [g.id, g]));
+  const items = new Map<string, BoardItem>();
+  for (const i of snapshot.items) if (!i.hidden && (showArchived || !i.archived)) items.set(i.id, i);
+  const groups = new Map<string, BoardGroup>();
+  for (const g of snapshot.groups) groups.set(g.id, g);
   const seen = new Set<string>();
+  /** Items some drawn group holds: the others go to the "not in a group" region. */
+  const placed = new Set<string>();
   const build = (g: BoardGroup, depth: number): GroupNode => {
     seen.add(g.id);
     const members: BoardItem[] = [];
     for (const id of g.itemIds) {
       const item = items.get(id);
-      if (item) members.push(item);
+      if (item) {
+        members.push(item);
+        placed.add(id);
+      }
     }
-    const node: GroupNode = { group: g, depth, children: [], items: members, total: 0 };
+    const node: GroupNode = { group: g, depth, children: [], items: members, total: members.length };
     for (const childId of g.groupIds) {
       const child = groups.get(childId);
-      if (child && !seen.has(child.id)) node.children.push(build(child, depth + 1));
+      if (child && !seen.has(child.id)) {
+        const c = build(child, depth + 1);
+        node.children.push(c);
+        node.total += c.total;
+      }
     }
-    node.total = node.items.length + node.children.reduce((n, c) => n + c.total, 0);
     return node;
   };
   const roots: GroupNode[] = [];
   for (const g of snapshot.groups) if ((g.parentId === null || !groups.has(g.parentId)) && !seen.has(g.id)) roots.push(build(g, 0));
   // Groups only reachable through a cycle still get drawn.
   for (const g of snapshot.groups) if (!seen.has(g.id)) roots.push(build(g, 0));
-  const placed = new Set<string>();
-  const mark = (n: GroupNode) => {
-    n.items.forEach((i) => placed.add(i.id));
-    n.children.forEach(mark);
-  };
-  roots.forEach(mark);
-  const ungrouped = visible.filter((i) => !placed.has(i.id));
+  const ungrouped: BoardItem[] = [];
+  for (const i of items.values()) if (!placed.has(i.id)) ungrouped.push(i);
   const linksOf = new Map<string, BoardLink[]>();
+  const addLink = (end: string, l: BoardLink) => {
+    const list = linksOf.get(end);
+    if (list) list.push(l);
+    else linksOf.set(end, [l]);
+  };
   for (const l of snapshot.links) {
-    for (const end of [l.from, l.to]) {
-      const list = linksOf.get(end) ?? [];
-      list.push(l);
-      linksOf.set(end, list);
-    }
+    addLink(l.from, l);
+    addLink(l.to, l);
   }
   return { items, groups, roots, ungrouped, linksOf };
 }

@@ -12,21 +12,18 @@ import { formDialog, promptDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
 import { WorkspaceView } from '../ui/workspaceView';
 import { boardCard, type CardActions } from './boardCard';
+import { listenToRegions, regionElement, ungroupedElement, UNGROUPED, type RegionActions } from './boardRegion';
 import { indexBoard, memoOf, parseTags, timeline, type BoardIndex, type GroupNode } from './boardModel';
 
 export type BoardTab = 'board' | 'timeline' | 'overview';
 
 /** Cards a region draws before its "Show more" button. */
 export const CARDS_PER_REGION = 24;
-/** Cards drawn at once on a render; regions further down fill when they scroll into view. */
-const EAGER_CARDS = 60;
 /** The height a region waiting to be filled reserves per row of cards, so scrolling stays put. */
 const ROW_ESTIMATE = 150;
 const CARD_WIDTH = 246;
 const TIMELINE_ROWS = 200;
-const UNGROUPED = '';
-const DRAG_ITEM = 'application/x-grove-item';
-const DRAG_GROUP = 'application/x-grove-group';
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export class BoardView extends WorkspaceView {
   readonly el: HTMLElement;
@@ -46,11 +43,15 @@ export class BoardView extends WorkspaceView {
   private readonly pending = new Map<string, () => void>();
   private observer: IntersectionObserver | null = null;
   private eagerLeft = 0;
-  private perRow = 1;
+  /** The board's width when last measured (the first render guesses the window's): how many
+   *  cards a row holds, for the height a region waiting to be filled reserves. */
+  private width = 0;
   private linksQueued = false;
   private timelineRows = TIMELINE_ROWS;
   /** performance.now() when the last render finished (the benchmark reads it). */
   lastRenderEnd = 0;
+  /** performance.now() when links were last drawn (the benchmark waits for them). */
+  lastLinksEnd = 0;
   renders = 0;
   /** performance.now() when the last board answer arrived and when it was indexed (the benchmark). */
   lastLoad = { answered: 0, indexed: 0 };
@@ -126,12 +127,15 @@ export class BoardView extends WorkspaceView {
   }
 
   private renderBoard(index: BoardIndex): void {
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const svg = document.createElementNS(SVG_NS, 'svg');
     svg.classList.add('board-links');
     const canvas = h('div', { class: 'board-canvas' });
     canvas.append(svg);
-    this.eagerLeft = EAGER_CARDS;
-    this.perRow = Math.max(1, Math.floor((this.body.clientWidth || 1000) / CARD_WIDTH));
+    listenToRegions(canvas, this.regionActions);
+    // About a screenful of cards is drawn with the render (at least one region's worth); the
+    // regions further down fill when they scroll into view. Layout is most of a first render's
+    // cost, and it grows with the cards drawn.
+    this.eagerLeft = Math.max(CARDS_PER_REGION, this.perRow() * Math.ceil((window.innerHeight || 900) / ROW_ESTIMATE));
     this.observer = new IntersectionObserver((entries) => {
       for (const e of entries) {
         if (!e.isIntersecting) continue;
@@ -147,12 +151,14 @@ export class BoardView extends WorkspaceView {
     this.queueLinks();
   }
 
+  /** Draws the links before the next frame, when the render is laid out once for the frame. */
   private queueLinks(): void {
     if (this.linksQueued) return;
     this.linksQueued = true;
     requestAnimationFrame(() => {
       this.linksQueued = false;
       this.drawLinks();
+      this.lastLinksEnd = performance.now();
     });
   }
 
@@ -165,40 +171,28 @@ export class BoardView extends WorkspaceView {
   }
 
   private region(node: GroupNode): HTMLElement {
-    const g = node.group;
-    const cards = h('div', { class: 'cards' });
-    const el = h(
-      'section',
-      { class: `board-group depth-${Math.min(node.depth, 4)}${this.selected.has(g.id) ? ' selected' : ''}`, 'data-group-id': g.id },
-      h(
-        'header',
-        { draggable: 'true' },
-        this.selectBox(g.id, `Select group ${g.title}`),
-        h('span', { class: 'group-title' }, g.title),
-        h('span', { class: 'group-count' }, String(node.total)),
-        h('button', { class: 'link', 'data-action': 'rename-group', onclick: () => void this.renameGroup(g.id, g.title, g.summary) }, 'Rename'),
-        h('button', { class: 'link', 'data-action': 'ungroup', onclick: () => void this.edit([{ op: 'Ungroup', id: g.id }]) }, 'Ungroup'),
-      ),
-      g.summary && h('p', { class: 'group-summary' }, g.summary),
-      cards,
-    );
-    el.querySelector('header')!.addEventListener('dragstart', (ev) => {
-      ev.stopPropagation();
-      ev.dataTransfer?.setData(DRAG_GROUP, g.id);
-    });
-    this.fillLater(el, cards, g.id, node.items);
+    const { el, cards } = regionElement(node, this.selected.has(node.group.id));
+    this.fillLater(el, cards, node.group.id, node.items);
     for (const child of node.children) el.append(this.region(child));
-    this.dropTarget(el, g.id);
     return el;
   }
 
   private ungroupedRegion(index: BoardIndex): HTMLElement {
-    const cards = h('div', { class: 'cards' });
-    const el = h('section', { class: 'board-group ungrouped', 'data-group-id': UNGROUPED }, h('header', {}, h('span', { class: 'group-title' }, 'Not in a group'), h('span', { class: 'group-count' }, String(index.ungrouped.length))), cards);
+    const { el, cards } = ungroupedElement(index.ungrouped.length);
     this.fillLater(el, cards, UNGROUPED, index.ungrouped);
-    this.dropTarget(el, null);
     return el;
   }
+
+  private readonly regionActions: RegionActions = {
+    select: (id, on) => this.select(id, on),
+    rename: (id) => {
+      const g = this.index?.groups.get(id);
+      if (g) void this.renameGroup(g.id, g.title, g.summary);
+    },
+    ungroup: (id) => void this.edit([{ op: 'Ungroup', id }]),
+    moveItems: (itemIds, to) => void this.moveItems(itemIds, to),
+    moveGroup: (id, to) => void this.edit([{ op: 'Move', groupIds: [id], to }]),
+  };
 
   /** Fills a region now while the render's budget lasts, else when it scrolls into view (a
    *  10,000-memory board draws only what can be seen; the region keeps its estimated height). */
@@ -206,16 +200,25 @@ export class BoardView extends WorkspaceView {
     const count = Math.min(items.length, this.shown.get(key) ?? CARDS_PER_REGION);
     if (count <= this.eagerLeft) {
       this.eagerLeft -= count;
+      // In view: laid out at once (not content-visibility: auto, which would skip it until the
+      // frame finds it visible, and measuring its cards for the links would force a layout each).
+      region.classList.add('eager');
       this.fillCards(container, key, items);
       return;
     }
     this.eagerLeft = 0;
-    container.style.minHeight = `${Math.ceil(count / this.perRow) * ROW_ESTIMATE}px`;
+    container.style.minHeight = `${Math.ceil(count / this.perRow()) * ROW_ESTIMATE}px`;
     this.pending.set(key, () => {
       container.style.minHeight = '';
       this.fillCards(container, key, items);
     });
     this.observer?.observe(region);
+  }
+
+  /** Cards in a row of the board, from its width when last measured (else the window's: reading
+   *  it during a render would force a layout). */
+  private perRow(): number {
+    return Math.max(1, Math.floor((this.width || window.innerWidth || 1000) / CARD_WIDTH));
   }
 
   /** Draws a region's first cards, and a button for the rest. */
@@ -238,7 +241,6 @@ export class BoardView extends WorkspaceView {
   private card(item: BoardItem): HTMLElement {
     const index = this.index!;
     const el = boardCard(item, index.linksOf.get(item.id) ?? [], (id) => index.items.get(id)?.title ?? id, this.selected.has(item.id), this.cardActions);
-    el.addEventListener('dragstart', (ev) => ev.dataTransfer?.setData(DRAG_ITEM, item.id));
     this.cardEls.set(item.id, el);
     return el;
   }
@@ -259,62 +261,49 @@ export class BoardView extends WorkspaceView {
     if (res !== undefined) await this.refresh();
   }
 
-  private selectBox(id: string, label: string): HTMLInputElement {
-    const box = h('input', { type: 'checkbox', class: 'card-select', 'aria-label': label });
-    box.checked = this.selected.has(id);
-    box.addEventListener('change', () => this.select(id, box.checked));
-    return box;
-  }
-
-  /** A region accepts dropped cards and groups: Move them into it (or to the top level). */
-  private dropTarget(el: HTMLElement, groupId: string | null): void {
-    el.addEventListener('dragover', (ev) => {
-      if (ev.dataTransfer?.types.includes(DRAG_ITEM) || ev.dataTransfer?.types.includes(DRAG_GROUP)) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        el.classList.add('drop-here');
-      }
-    });
-    el.addEventListener('dragleave', () => el.classList.remove('drop-here'));
-    el.addEventListener('drop', (ev) => {
-      el.classList.remove('drop-here');
-      const item = ev.dataTransfer?.getData(DRAG_ITEM);
-      const group = ev.dataTransfer?.getData(DRAG_GROUP);
-      if (!item && !group) return;
-      ev.preventDefault();
-      ev.stopPropagation();
-      if (item) void this.moveItems([item], groupId);
-      else if (group && group !== groupId) void this.edit([{ op: 'Move', groupIds: [group], to: groupId }]);
-    });
-  }
-
-  /** Connectors between linked cards that are drawn (both ends), as straight SVG lines. */
+  /** Connectors between linked cards that are drawn (both ends), as straight SVG lines. Every
+   *  position is read before anything is written: a write between two reads would make the
+   *  browser lay the whole board out again for the next read (once per line on a large board). */
   drawLinks(): void {
     const canvas = this.canvas;
     if (!canvas || !this.snapshot) return;
     const svg = canvas.querySelector('svg.board-links') as SVGSVGElement;
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    svg.setAttribute('width', String(canvas.scrollWidth));
-    svg.setAttribute('height', String(canvas.scrollHeight));
-    const base = canvas.getBoundingClientRect();
-    const centre = (el: HTMLElement) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.left - base.left + canvas.scrollLeft + r.width / 2, y: r.top - base.top + canvas.scrollTop + r.height / 2 };
-    };
+    const ends: { id: string; a: HTMLElement; b: HTMLElement }[] = [];
     for (const link of this.snapshot.links) {
       const a = this.cardEls.get(link.from);
       const b = this.cardEls.get(link.to);
-      if (!a || !b) continue;
-      const p = centre(a);
-      const q = centre(b);
-      const line = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+      if (a && b) ends.push({ id: link.id, a, b });
+    }
+    // Reads: one layout serves all of them.
+    const width = canvas.scrollWidth;
+    const height = canvas.scrollHeight;
+    this.width = canvas.clientWidth || this.width;
+    const base = canvas.getBoundingClientRect();
+    const centres = new Map<HTMLElement, { x: number; y: number }>();
+    const centre = (el: HTMLElement) => {
+      let c = centres.get(el);
+      if (!c) {
+        const r = el.getBoundingClientRect();
+        c = { x: r.left - base.left + canvas.scrollLeft + r.width / 2, y: r.top - base.top + canvas.scrollTop + r.height / 2 };
+        centres.set(el, c);
+      }
+      return c;
+    };
+    const lines = ends.map((e) => ({ id: e.id, p: centre(e.a), q: centre(e.b) }));
+    // Writes.
+    const fragment = document.createDocumentFragment();
+    for (const { id, p, q } of lines) {
+      const line = document.createElementNS(SVG_NS, 'line');
       line.setAttribute('x1', String(p.x));
       line.setAttribute('y1', String(p.y));
       line.setAttribute('x2', String(q.x));
       line.setAttribute('y2', String(q.y));
-      line.dataset.linkId = link.id;
-      svg.append(line);
+      line.dataset.linkId = id;
+      fragment.append(line);
     }
+    svg.replaceChildren(fragment);
+    svg.setAttribute('width', String(width));
+    svg.setAttribute('height', String(height));
   }
 
   private renderTimeline(index: BoardIndex): void {

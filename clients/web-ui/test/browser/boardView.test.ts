@@ -54,6 +54,33 @@ describe('board view with a scripted host', { skip }, () => {
     assert.equal(await page.locator('.board-group.ungrouped').count(), 0, 'nothing left outside a group');
   });
 
+  test("a group's header selects, renames, drags and ungroups it; a card dropped in a nested group lands there", async () => {
+    const { ui, s, page } = await show();
+    const g3 = '.board-group[data-group-id="g3"]';
+    await page.locator(`${g3} > header .card-select`).check();
+    await page.locator(`${g3}.selected`).waitFor();
+    assert.equal(await page.locator('.selection-bar span').first().textContent(), '1 selected');
+    await page.locator(`${g3} > header .card-select`).uncheck();
+
+    await page.locator(`${g3} > header [data-action="rename-group"]`).click();
+    await page.locator('.dialog [data-field="title"]').fill('Cache');
+    await page.locator('.dialog [data-action="Save"]').click();
+    await page.locator(`${g3} > header .group-title >> text=Cache`).waitFor();
+    assert.deepEqual(s.edits().at(-1), [{ op: 'UpdateGroup', id: 'g3', title: 'Cache' }]);
+
+    await page.locator(`${g3} > header`).dragTo(page.locator('.board-group[data-group-id="g2"] > header'));
+    await page.locator(`.board-group[data-group-id="g2"] ${g3}`).waitFor();
+    assert.deepEqual(s.edits().at(-1), [{ op: 'Move', groupIds: ['g3'], to: 'g2' }]);
+
+    await page.locator('.board-card[data-item-id="i4"]').dragTo(page.locator('.board-group[data-group-id="g2"] > header .group-title'));
+    await page.locator('.board-group[data-group-id="g2"] > .cards .board-card[data-item-id="i4"]').waitFor();
+    assert.deepEqual(s.edits().at(-1), [{ op: 'Move', itemIds: ['i4'], to: 'g2' }]);
+
+    await page.locator(`${g3} > header [data-action="ungroup"]`).click();
+    await settled(ui);
+    assert.deepEqual(s.edits().at(-1), [{ op: 'Ungroup', id: 'g3' }]);
+  });
+
   test('selecting cards makes a group of them, two cards link, a link unlinks, undo reverts', async () => {
     const { ui, s, page } = await show();
     await page.locator('.board-card[data-item-id="i3"] .card-select').check();

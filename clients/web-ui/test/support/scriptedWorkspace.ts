@@ -36,7 +36,18 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
     switch (op.op) {
       case 'Move':
         for (const id of op.itemIds ?? []) setGroup(id, op.to);
+        for (const id of op.groupIds ?? []) {
+          for (const g of state.groups) g.groupIds = g.groupIds.filter((x: string) => x !== id);
+          state.groups.find((g: any) => g.id === id).parentId = op.to;
+          if (op.to) state.groups.find((g: any) => g.id === op.to).groupIds.push(id);
+        }
         return;
+      case 'UpdateGroup': {
+        const g = state.groups.find((x: any) => x.id === op.id);
+        if (op.title !== undefined) g.title = op.title;
+        if (op.summary !== undefined) g.summary = op.summary;
+        return;
+      }
       case 'Group': {
         const id = `g${state.groups.length + 10}`;
         state.groups.push({ id, parentId: op.parentId ?? null, title: op.title ?? 'new group', summary: '', userEdited: [], itemIds: [], groupIds: [], origin: 'user' });

@@ -6,9 +6,12 @@
 -- own log, and open what a memory came from. `:GroveBoardTimeline` lists the same
 -- memories by creation time. The core places, groups and evolves; this view only
 -- renders grove/board/get and sends the user's operations, and renders again on
--- grove/board/didChange.
+-- grove/board/didChange. The workspace's pending cards (evolve and reorganize
+-- suggestions, DESIGN §11.4) are listed at the top, to accept or reject; they are
+-- reloaded on grove/suggestion/didCreate and didChange of this workspace.
 
 local buffer = require("grove.ui.buffer")
+local cards = require("grove.ui.board_cards")
 local client = require("grove.client")
 local listview = require("grove.ui.listview")
 local protocol = require("grove.protocol")
@@ -26,6 +29,7 @@ local s = {
   groups = {}, -- id -> BoardGroup
   archived = false, -- archived memories shown too
   mark = nil, -- the item marked by the first `l`
+  cards = {}, -- the workspace's pending board cards (Suggestion[], oldest first)
 }
 
 local function str(v)
@@ -159,6 +163,16 @@ local function build(v)
     vim.fn.fnamemodify(vim.uri_to_fname(s.ws or "file:///"), ":t"), tostring(board.revision or "?"),
     #(data.items or {}), #(data.groups or {}), #(data.links or {}), s.archived and " · archived shown" or ""))
   local rows, hl = {}, {}
+  if #s.cards > 0 then
+    local km = require("grove.config").options.keymaps.board
+    hl[#lines] = "GroveMemoletTitle"
+    table.insert(lines, string.format("Cards (%d pending · %s accept · %s reject · %s details)", #s.cards, km.accept, km.reject, km.open))
+    for _, sug in ipairs(s.cards) do
+      rows[#lines] = entry("card", sug)
+      table.insert(lines, cards.line(sug, title_of))
+    end
+    table.insert(lines, "")
+  end
   local understanding = type(board.understanding) == "table" and str(board.understanding.text) or ""
   hl[#lines] = "GroveMemoletTitle"
   table.insert(lines, "What the AI understands")
@@ -200,19 +214,67 @@ local function render_all()
   end
 end
 
--- Loads the board of the workspace shown (or ws) and renders it; done(data).
+-- Loads the workspace's pending cards (none when the server cannot list them or
+-- refuses: the board still shows), then done().
+local function load_cards(done)
+  local ws = s.ws
+  if not client.supports(m.suggestion_list) then
+    s.cards = {}
+    return done()
+  end
+  client.request(m.suggestion_list, { workspaceUri = ws, state = "pending" }, function(err, res)
+    if ws == s.ws then
+      s.cards = {}
+      for _, sug in ipairs(not err and type(res) == "table" and res.suggestions or {}) do
+        if cards.is_card(sug) then
+          table.insert(s.cards, sug)
+        end
+      end
+    end
+    done()
+  end)
+end
+
+-- Loads the board of the workspace shown (or ws) and its cards (both asked at
+-- once) and renders them together, so the rows and what they show stay in step;
+-- done(data).
 function M.reload(done)
   local params = { workspaceUri = s.ws }
   if s.archived then
     params.archived = true
   end
-  client.call(m.board_get, params, function(data)
-    index(data)
+  local data, cards_in = nil, false
+  local function both()
+    if data and cards_in then
+      index(data)
+      render_all()
+      if done then
+        done(data)
+      end
+    end
+  end
+  client.call(m.board_get, params, function(d)
+    data = d
+    both()
+  end)
+  load_cards(function()
+    cards_in = true
+    both()
+  end)
+end
+
+-- Loads the cards again and renders them (a card was made or resolved); done().
+function M.reload_cards(done)
+  load_cards(function()
     render_all()
     if done then
-      done(data)
+      done()
     end
   end)
+end
+
+function M.cards()
+  return s.cards
 end
 
 local function any_open()
@@ -226,7 +288,7 @@ end
 
 -- M.edit(ops, done), M.undo, M.redo; every client re-renders from the change any
 -- client made (checklist 33).
-local listen = wsview.store(M, {
+local listen_board = wsview.store(M, {
   edit = m.board_edit,
   undo = m.board_undo,
   redo = m.board_redo,
@@ -235,6 +297,28 @@ local listen = wsview.store(M, {
   state = s,
   is_open = any_open,
 })
+
+-- The cards follow grove/suggestion/didCreate and didChange of this workspace (a
+-- project's suggestion, with a projectId, is the conversation view's).
+local listening_cards = false
+local function listen()
+  listen_board()
+  if listening_cards then
+    return
+  end
+  listening_cards = true
+  local function on_card(p)
+    if type(p) ~= "table" or type(p.projectId) == "string" or not s.data or not any_open() then
+      return
+    end
+    local uri = p.workspaceUri or (type(p.suggestion) == "table" and p.suggestion.workspaceUri)
+    if uri == s.ws or uri == (s.data.board or {}).workspaceUri then
+      M.reload_cards()
+    end
+  end
+  client.on(m.suggestion_did_create, on_card)
+  client.on(m.suggestion_did_change, on_card)
+end
 
 -- The groups to pick from for `m`, with "(top level)" first; `except` is a group
 -- being moved (it cannot go into itself; the core refuses cycles deeper down).
@@ -388,6 +472,24 @@ function M.edit_field(e, done)
   end)
 end
 
+-- Accepts (the card's ops apply as one undo entry of the board) or rejects a card;
+-- the board and its cards are reloaded either way (a refused card, 1002
+-- cannotApply, names something gone and stays pending); done(result) or
+-- done(nil, err).
+local function resolve_card(sug, decision, done)
+  local function reloaded(...)
+    local args = { ... }
+    M.reload(function()
+      if done then
+        done(unpack(args, 1, 2))
+      end
+    end)
+  end
+  require("grove.actions").resolve_suggestion(sug, decision, reloaded, function(err)
+    reloaded(nil, err)
+  end)
+end
+
 -- "Reorganise these with an instruction": the core answers a pending card of ops,
 -- shown with its reason to accept (one undo entry) or reject. Entries limit it to
 -- those memories and groups; none means the whole board.
@@ -416,24 +518,85 @@ function M.reorganize(entries, done)
         if not choice then
           return
         end
-        require("grove.actions").resolve_suggestion(sug, choice, function(r)
-          M.reload(function()
-            if done then
-              done(r)
-            end
-          end)
-        end)
+        resolve_card(sug, choice, done)
       end)
     end)
   end)
 end
 
+-- The card an entry stands for: a card's line, or the pending card proposing a
+-- change to the memory (its `proposed` badge).
+local function card_of(e)
+  if e.kind == "card" then
+    return e.obj
+  end
+  if e.kind == "item" then
+    return (cards.of_item(e.obj, s.cards))
+  end
+end
+
+-- y / r: the card under the cursor, or the one proposing a change to the memory
+-- under it.
+local function resolver(decision)
+  return function(e, done)
+    local sug = card_of(e)
+    if not sug then
+      return vim.notify("Grove: no card here to " .. decision .. " (cards are listed under Cards at the top)", vim.log.levels.WARN)
+    end
+    resolve_card(sug, decision, done)
+  end
+end
+M.accept = resolver("accept")
+M.reject = resolver("reject")
+
+-- Puts the cursor on the line of the card proposing a change to the memory under it.
+function M.goto_card(e)
+  local sug = e and card_of(e)
+  local row = sug and M.row_of(sug.id)
+  if not row then
+    return vim.notify("Grove: no pending card proposes a change to this", vim.log.levels.WARN)
+  end
+  vim.api.nvim_win_set_cursor(0, { row + 1, 0 })
+end
+
 local float = {}
 
--- <CR>: a snippet opens its source range; a chat memory its conversation at its
--- first unit; a note (or anything else) shows its text in a float.
+local function card_keys()
+  local km = require("grove.config").options.keymaps.board
+  return string.format("On its line in the board: %s accept · %s reject", km.accept, km.reject)
+end
+
+-- What the memory's `proposed` badge stands for, to say when it is opened.
+local function proposal_lines(e)
+  if e.kind ~= "item" then
+    return {}
+  end
+  local sug, badge = cards.of_item(e.obj, s.cards)
+  if not badge then
+    return {}
+  end
+  local fields = type(badge.fields) == "table" and table.concat(badge.fields, ", ") or ""
+  if not sug then
+    return { string.format("Proposed change (%s): its card is no longer pending", fields) }
+  end
+  local km = require("grove.config").options.keymaps.board
+  return { string.format("Proposed change (%s) by the card \"%s\": %s", fields, cards.title(sug, title_of), buffer.oneline(str(sug.reason), 80)),
+    string.format("%s jumps to the card; %s accepts, %s rejects it", km.card, km.accept, km.reject) }
+end
+
+-- <CR>: a card shows its reason and operations in a float; a snippet opens its
+-- source range; a chat memory its conversation at its first unit; a note (or
+-- anything else) shows its text in a float. A memory with a pending card says so.
 function M.open_entry(e, done)
   local obj = e.obj
+  if e.kind == "card" then
+    buffer.float(float, cards.details(obj, title_of, card_keys()), "card")
+    return done and done()
+  end
+  local proposal = proposal_lines(e)
+  if #proposal > 0 and e.kind == "item" and (obj.kind == "snippet" or obj.kind == "chat") then
+    vim.notify("Grove: " .. table.concat(proposal, ". "), vim.log.levels.INFO)
+  end
   if e.kind == "item" and obj.kind == "snippet" and type(obj.source) == "table" and type(obj.source.uri) == "string" then
     require("grove.ui.location").open(obj.source.uri, obj.source.range)
     return done and done()
@@ -453,6 +616,10 @@ function M.open_entry(e, done)
     end)
   end
   local lines = { "# " .. title_of(e.id), "" }
+  if #proposal > 0 then
+    vim.list_extend(lines, proposal)
+    table.insert(lines, "")
+  end
   for _, f in ipairs({ "summary", "context" }) do
     if str(obj[f]) ~= "" then
       vim.list_extend(lines, buffer.split(f:sub(1, 1):upper() .. f:sub(2) .. ": " .. obj[f]))
@@ -497,7 +664,10 @@ view = listview.lazy(M, {
         M.reorganize(nil)
       end, "reorganise (visual: the selection)", any = true },
       { km.edit, M.edit_field, "edit a field" },
-      { km.open, M.open_entry, "open" },
+      { km.accept, M.accept, "accept the card (or the memory's proposed card)" },
+      { km.reject, M.reject, "reject the card (or the memory's proposed card)" },
+      { km.card, M.goto_card, "go to the memory's proposed card" },
+      { km.open, M.open_entry, "open (a card: its operations)" },
       unpack(wsview.common_keys(km, M, function()
         return view()
       end, "Board keys")),

@@ -1,6 +1,8 @@
 package dev.grove.client.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,5 +18,15 @@ class WorkspaceUriTest {
     } finally {
       Files.delete(dir);
     }
+  }
+
+  @Test
+  void spellingsOfOneFolderAreTheSameWorkspace() {
+    assertTrue(WorkspaceUri.same("file:///w", "file:///w/"));
+    assertTrue(WorkspaceUri.same("file:///a%20b", "file:///a b"));
+    assertTrue(WorkspaceUri.same("file:///caf%C3%A9", "file:///café"));
+    assertFalse(WorkspaceUri.same("file:///w", "file:///w2"));
+    assertFalse(WorkspaceUri.same("file:///a+b", "file:///a b"), "+ is not a space in a URI");
+    assertTrue(WorkspaceUri.same("file:///100%", "file:///100%/"), "a malformed escape is compared as written");
   }
 }

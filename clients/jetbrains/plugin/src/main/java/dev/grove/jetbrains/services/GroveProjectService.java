@@ -110,8 +110,14 @@ public final class GroveProjectService implements Disposable {
 
   /** The IDE project's folder as a URI: Grove groups conversations by workspace. */
   public String workspaceUri() {
+    Path base = baseDir();
+    return base == null ? null : WorkspaceUri.of(base);
+  }
+
+  /** The IDE project's folder (the workspace of its board and knowledge map), or null. */
+  public Path baseDir() {
     String base = project.getBasePath();
-    return base == null ? null : WorkspaceUri.of(Path.of(base));
+    return base == null ? null : Path.of(base);
   }
 
   public void showNotification(NotificationType type, String message) {

@@ -17,6 +17,7 @@ import dev.grove.client.GroveClient;
 import dev.grove.client.NotificationListener;
 import dev.grove.client.webui.WebUiPage;
 import dev.grove.client.webui.WebUiRelay;
+import dev.grove.client.webui.WebUiView;
 import dev.grove.jetbrains.services.GroveProjectService;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,14 +38,14 @@ final class WebUiPanel implements Disposable {
   private final Project project;
   private final GroveProjectService service;
   private final GroveClient client;
-  private final String view;
+  private final WebUiView view;
   private final JBCefBrowser browser;
   private final JBCefJSQuery fromPage;
   private final WebUiRelay relay;
   private final NotificationListener forward;
   private final Consumer<ClientEvent> onRestart;
 
-  WebUiPanel(Project project, GroveProjectService service, GroveClient client, String view) {
+  WebUiPanel(Project project, GroveProjectService service, GroveClient client, WebUiView view) {
     this.project = project;
     this.service = service;
     this.client = client;
@@ -57,16 +58,20 @@ final class WebUiPanel implements Disposable {
       relay.handle(message);
       return null; // no reply through cefQuery: answers travel as posted messages
     });
-    forward = relay::notification;
+    // A board or map tab gets its folder's notifications only (WebUiView.concerns).
+    forward = view.forwarder(relay);
     client.addNotificationListener(forward);
     // A restarted server may have changed while we were away: make the page reload its project.
     onRestart = e -> {
       String current = service.currentProjectId();
-      if (e.isRestart() && current != null) relay.setProject(current);
+      if (e.isRestart() && current != null && !view.isWorkspaceView()) relay.setProject(current);
     };
     client.addStateListener(onRestart);
-    service.addProjectSelectionListener(relay::setProject, this);
-    service.addRevealListener(relay::locate, this);
+    if (!view.isWorkspaceView()) {
+      // The board and the map belong to the folder, not to the conversation the IDE has open.
+      service.addProjectSelectionListener(relay::setProject, this);
+      service.addRevealListener(relay::locate, this);
+    }
     Disposer.register(this, browser);
     Disposer.register(this, fromPage);
     browser.loadHTML(WebUiPage.html("Grove", resource("/webui/grove-web-ui.css"), resource("/webui/grove-web-ui.js"),
@@ -102,7 +107,7 @@ final class WebUiPanel implements Disposable {
     @Override
     public void onReady() {
       client.api().serverMethods().whenComplete((methods, err) ->
-          relay.init(service.currentProjectId(), view, err == null ? methods : List.of()));
+          view.init(relay, service.currentProjectId(), err == null ? methods : List.of()));
     }
 
     @Override
