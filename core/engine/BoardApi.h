@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/BoardCaptureAgent.h"
 #include "model/Board.h"
 #include "model/BoardOp.h"
 #include "model/Unit.h"
@@ -25,6 +26,13 @@ struct CaptureRequest {
   /// The code unit this capture is (grove/unit/append of code in a
   /// workspace project): the item cites it and belongs to its project.
   std::optional<std::string> unitId;
+  // The model path (session/BoardCaptureJobs): the utility model's analysis,
+  // its sigma for the candidates it scored (present: Placement.method
+  // "model", every candidate it did not score counts 0), and evolution left
+  // to Engine::evolveCapture after the reply (`evolution` is then null).
+  std::optional<BoardAnalysis> analysis;
+  std::optional<std::vector<ScoredId>> sigma;
+  bool deferEvolution = false;
 };
 
 struct BoardEvolution {

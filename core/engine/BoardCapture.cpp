@@ -1,7 +1,9 @@
-// Engine: grove/board/capture, native path. A note or snippet is stored and
-// analysed offline (title, summary, tags, context), placed by Contexty's
-// formula over native sigma (one undo entry with the capture), then evolves
-// its related items (another entry). Behaviour: design/board-and-knowledge.md.
+// Engine: grove/board/capture. A note or snippet is stored and analysed
+// offline (title, summary, tags, context), placed by Contexty's formula over
+// native sigma (one undo entry with the capture), then evolves its related
+// items (another entry). The model path (session/BoardCaptureJobs) runs the
+// same code with the utility model's analysis and sigma in the request, and
+// evolves after its reply. Behaviour: design/board-and-knowledge.md.
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -44,7 +46,9 @@ std::string pathOf(const std::string& uri) {
 
 /// Offline analysis: the title is the symbol or the first line, the summary
 /// extractive, the tags the top keywords, the context where it came from.
-void analyse(Engine::Impl& e, BoardItem& item, const std::optional<std::string>& title) {
+/// Each field the model's analysis gave replaces it; the user's title wins.
+void analyse(Engine::Impl& e, BoardItem& item, const std::optional<std::string>& title,
+             const std::optional<BoardAnalysis>& model) {
   const std::string& content = item.memolet.text;
   if (title && !title->empty()) {
     item.memolet.title = *title;
@@ -62,6 +66,14 @@ void analyse(Engine::Impl& e, BoardItem& item, const std::optional<std::string>&
     if (item.source->symbol && !item.source->symbol->empty()) where += " (" + *item.source->symbol + ")";
     item.context = "captured from " + where;
   }
+  if (!model) return;
+  if (model->title && !(title && !title->empty())) {
+    std::string t = firstLine(*model->title);
+    if (!t.empty()) item.memolet.title = t;
+  }
+  if (model->summary) item.memolet.summary = *model->summary;
+  if (model->tags) item.tags = *model->tags;
+  if (model->context) item.context = *model->context;
 }
 
 /// Candidates: the non-archived items, prefiltered to kPrefilter by BM25
@@ -114,11 +126,26 @@ std::vector<std::pair<std::string, int64_t>> newestMembers(BoardIndex& idx,
   return out;
 }
 
-/// Places m (already written in tx) and links it; returns the placement.
+/// The model's sigma in place of the native one: a candidate it did not
+/// score counts 0, and relatedFloor still applies.
+void useModelSigma(std::vector<memory::PlacementCandidate>& cands, const std::vector<ScoredId>& sigma,
+                   const BoardSettings& s) {
+  std::unordered_map<std::string, double> by;
+  for (const auto& x : sigma) by.emplace(x.id, std::clamp(x.score, 0.0, 1.0));
+  for (auto& c : cands) {
+    auto it = by.find(c.id);
+    c.sigma = it == by.end() || it->second < s.relatedFloor ? 0 : it->second;
+  }
+}
+
+/// Places m and links it (m is written in tx); returns the placement. With
+/// `modelSigma` the model's relatedness decides (method "model").
 BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const BoardSettings& s,
+                         const std::optional<std::vector<ScoredId>>& modelSigma,
                          std::vector<memory::PlacementCandidate>& related) {
   memory::PlacementInput in;
   in.candidates = candidates(e, m, s);
+  if (modelSigma) useModelSigma(in.candidates, *modelSigma, s);
   BoardIndex& idx = board::index(e, m.workspaceUri);
   in.groupNewest = newestMembers(idx, in.candidates);
   in.relatedK = static_cast<size_t>(std::max(1, s.relatedK));
@@ -130,7 +157,7 @@ BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const Board
   BoardPlacement p;
   p.score = d.score;
   p.threshold = s.minGroupScore;
-  p.method = "native";
+  p.method = modelSigma ? "model" : "native";
   for (const auto& r : d.related) p.related.push_back({r.id, r.sigma});
   for (const auto& g : d.groups) p.groups.push_back({g.groupId, g.score});
   if (d.groupId) {
@@ -205,17 +232,53 @@ BoardEvolution evolveRelated(Engine::Impl& e, BoardTx& tx, const BoardItem& m, c
   return out;
 }
 
+/// A capture's request checked before anything runs; the workspace URI normalised.
+std::string checkedWorkspace(const CaptureRequest& r) {
+  std::string ws = board::workspace(r.workspaceUri);
+  if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw Error::invalidArg("content", "content must not be empty");
+  return ws;
+}
+
+/// The new item as the request describes it, analysed, with its vector
+/// (not written; the code unit, if any, is not linked yet).
+BoardItem newItem(Engine::Impl& e, const CaptureRequest& r, const std::string& ws) {
+  BoardItem item;
+  item.memolet.id = newId('m');
+  item.memolet.projectId = r.projectId.value_or("");
+  item.memolet.text = r.content;
+  item.memolet.manual = true;
+  item.memolet.closed = true;
+  item.memolet.createdAt = item.memolet.updatedAt = e.now();
+  item.workspaceUri = ws;
+  item.kind = r.source ? "snippet" : "note";
+  item.source = r.source;
+  // Where it was captured stays, as for a code unit, while `range` follows the code.
+  if (item.source && !item.source->capturedRange) item.source->capturedRange = item.source->range;
+  if (r.source) item.memo = r.source->memo;
+  analyse(e, item, r.title, r.analysis);
+  // m's vector for the candidates; m is written once, placed.
+  item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  return item;
+}
+
+BoardCard cardOf(const BoardItem& i) {
+  return {i.id(), i.kind, i.memolet.title, i.memolet.summary, i.context, i.tags};
+}
+
 }  // namespace
 
 void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings& s, BoardPlacement& placement,
-                           std::optional<BoardEvolution>& evolution) {
+                           std::optional<BoardEvolution>& evolution,
+                           const std::optional<std::vector<ScoredId>>& modelSigma, bool evolve) {
   // m's vector for the candidates (a chat item's is its memolet's); m is
   // written once, placed.
   if (item.kind != "chat") item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
   BoardTx tx{item.workspaceUri, "capture", {}, {}, {}};
   std::vector<memory::PlacementCandidate> related;
-  placement = placeItem(e, tx, item, s, related);
+  placement = placeItem(e, tx, item, s, modelSigma, related);
   board::finish(e, tx, "capture");
+  if (!evolve) return;
 
   BoardTx evolveTx{item.workspaceUri, "evolve", {}, {}, {}};
   evolution = evolveRelated(e, evolveTx, item, s, related);
@@ -235,9 +298,7 @@ std::optional<CaptureResult> Engine::captureAppended(const Unit& unit) {
 }
 
 CaptureResult Engine::capture(const CaptureRequest& r) {
-  std::string ws = board::workspace(r.workspaceUri);
-  if (r.content.find_first_not_of(" \t\r\n") == std::string::npos)
-    throw Error::invalidArg("content", "content must not be empty");
+  std::string ws = checkedWorkspace(r);
   CaptureResult out;
   impl_->mutate([&] {
     // The code unit first, exactly as grove/unit/append (its own didChange).
@@ -252,26 +313,13 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
       out.unit = append(a);
     }
     BoardSettings s = impl_->store->board().info(ws).settings;
-    BoardItem item;
-    item.memolet.id = newId('m');
-    item.memolet.projectId = r.projectId.value_or("");
+    BoardItem item = newItem(*impl_, r, ws);
     if (r.unitId) {
       const Unit& unit = impl_->liveNode(*r.unitId).unit;
       item.memolet.projectId = unit.projectId;
       item.memolet.sourceUnitIds.push_back(unit.id);
     }
-    item.memolet.text = r.content;
-    item.memolet.manual = true;
-    item.memolet.closed = true;
-    item.memolet.createdAt = item.memolet.updatedAt = impl_->now();
     if (out.unit) item.memolet.sourceUnitIds.push_back(out.unit->id);
-    item.workspaceUri = ws;
-    item.kind = r.source ? "snippet" : "note";
-    item.source = r.source;
-    // Where it was captured stays, as for a code unit, while `range` follows the code.
-    if (item.source && !item.source->capturedRange) item.source->capturedRange = item.source->range;
-    if (r.source) item.memo = r.source->memo;
-    analyse(*impl_, item, r.title);
 
     BoardTx tx{ws, "capture", {}, {}, {}};
     if (r.groupId) {
@@ -292,8 +340,47 @@ CaptureResult Engine::capture(const CaptureRequest& r) {
       board::finish(*impl_, tx, "capture");
       return;
     }
-    board::placeAndEvolve(*impl_, item, s, out.placement, out.evolution);
+    board::placeAndEvolve(*impl_, item, s, out.placement, out.evolution, r.sigma, !r.deferEvolution);
     out.item = *impl_->store->board().item(item.id());
+  });
+  return out;
+}
+
+void Engine::checkCapture(const CaptureRequest& r) {
+  std::string ws = checkedWorkspace(r);
+  if (r.projectId) impl_->state(*r.projectId);
+  if (r.groupId && *r.groupId) board::groupIn(*impl_, ws, **r.groupId);
+}
+
+CaptureCandidates Engine::captureCandidates(const CaptureRequest& r, size_t limit) {
+  std::string ws = checkedWorkspace(r);
+  BoardSettings s = impl_->store->board().info(ws).settings;
+  BoardItem item = newItem(*impl_, r, ws);
+  CaptureCandidates out;
+  out.item = cardOf(item);
+  out.content = r.content;
+  for (const auto& c : candidates(*impl_, item, s)) {
+    if (out.candidates.size() == limit) break;
+    auto stored = impl_->store->board().item(c.id);
+    if (!stored) continue;
+    out.candidates.push_back(cardOf(*stored));
+    out.nativeSigma.push_back(c.sigma);
+  }
+  return out;
+}
+
+BoardEvolution Engine::evolveCapture(const std::string& workspaceUri, const std::string& itemId) {
+  std::string ws = board::workspace(workspaceUri);
+  BoardEvolution out;
+  impl_->mutate([&] {
+    auto m = impl_->store->board().item(itemId);
+    // Undone or archived in the meantime: nothing evolves from it.
+    if (!m || m->archived || m->workspaceUri != ws || !m->placement || m->placement->method == "manual") return;
+    std::vector<memory::PlacementCandidate> related;
+    for (const auto& r : m->placement->related) related.push_back({r.id, std::nullopt, r.score});
+    BoardTx tx{ws, "evolve", {}, {}, {}};
+    out = evolveRelated(*impl_, tx, *m, impl_->store->board().info(ws).settings, related);
+    board::finish(*impl_, tx, "evolve");
   });
   return out;
 }

@@ -94,8 +94,11 @@ void refreshEntry(Engine::Impl& e, const BoardItem& item);
 /// Analysed item `m` (not yet written) is placed by Contexty's formula and
 /// written (one `capture` entry), then evolves its related items (an
 /// `evolve` entry). Fills placement and evolution (engine/BoardCapture.cpp).
+/// With `modelSigma` the model's relatedness places it (method "model");
+/// without `evolve` evolution is left to Engine::evolveCapture.
 void placeAndEvolve(Engine::Impl& e, BoardItem& m, const BoardSettings& s, BoardPlacement& placement,
-                    std::optional<BoardEvolution>& evolution);
+                    std::optional<BoardEvolution>& evolution,
+                    const std::optional<std::vector<ScoredId>>& modelSigma = std::nullopt, bool evolve = true);
 /// The conversation memolets `ids` of a workspace project become chat items
 /// of its board, placed as captures are; ones already there follow their
 /// text (engine/BoardChat.cpp).

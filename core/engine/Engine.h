@@ -401,6 +401,17 @@ public:
   /// A code unit appended in a workspace project is a capture too (DESIGN
   /// §11.2): a snippet citing it; nothing for other units or projects.
   std::optional<CaptureResult> captureAppended(const Unit& unit);
+  /// What capture(request) would refuse before writing anything: the
+  /// workspace, empty content, an unknown project or group.
+  void checkCapture(const CaptureRequest& request);
+  /// The model path's material: the new item as capture(request) would
+  /// analyse it, and the placement prefilter's first `limit` candidates with
+  /// their native sigma. Writes nothing; fails as capture would.
+  CaptureCandidates captureCandidates(const CaptureRequest& request, size_t limit);
+  /// The evolution a capture with deferEvolution left: the item's related
+  /// items as its placement recorded them, as one `evolve` entry. Nothing
+  /// when the item is gone, archived or was placed by hand.
+  BoardEvolution evolveCapture(const std::string& workspaceUri, const std::string& itemId);
   BoardSnapshot board(const std::string& workspaceUri, bool archived);
   /// Applies the ops all or nothing (errors carry opIndex); preview stores nothing.
   BoardEditResult editBoard(const BoardEditRequest& request);

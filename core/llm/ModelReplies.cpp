@@ -111,6 +111,51 @@ std::optional<CapsuleDraft> parseExtractionReply(const std::string& text, std::s
   return draftFromModel(std::move(d), why);
 }
 
+std::optional<BoardAnalysis> parseBoardAnalysisReply(const std::string& text, std::string& why) {
+  json j = json::parse(unfenceJson(text), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    why = "not a JSON object";
+    return std::nullopt;
+  }
+  BoardAnalysis a;
+  auto str = [&](const char* k, std::optional<std::string>& out) {
+    if (j.contains(k) && j[k].is_string()) out = j[k].get<std::string>();
+  };
+  str("title", a.title);
+  str("summary", a.summary);
+  str("context", a.context);
+  if (j.contains("tags") && j["tags"].is_array()) {
+    std::vector<std::string> tags;
+    for (const auto& t : j["tags"])
+      if (t.is_string()) tags.push_back(t.get<std::string>());
+    a.tags = std::move(tags);
+  }
+  if (!a.title && !a.summary && !a.context && !a.tags) {
+    why = "none of title, summary, tags, context";
+    return std::nullopt;
+  }
+  return a;
+}
+
+std::optional<std::vector<ScoredId>> parseBoardScoresReply(const std::string& text, std::string& why) {
+  json j = json::parse(unfenceJson(text), nullptr, false);
+  if (j.is_object() && j.size() == 1 && j.contains("scores")) j = j["scores"];
+  if (j.is_discarded() || !j.is_array()) {
+    why = "not {\"scores\": [...]} or an array";
+    return std::nullopt;
+  }
+  std::vector<ScoredId> out;
+  for (const auto& e : j) {
+    if (!e.is_object() || !e.contains("id") || !e["id"].is_string() || !e.contains("score") ||
+        !e["score"].is_number()) {
+      why = "an entry is not {id: string, score: number}";
+      return std::nullopt;
+    }
+    out.push_back({e["id"].get<std::string>(), e["score"].get<double>()});
+  }
+  return out;
+}
+
 std::string userModelJson(const UserModel& m) {
   if (m.events == 0) return "";
   json j{{"stage", m.stage},

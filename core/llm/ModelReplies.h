@@ -7,7 +7,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "agents/BoardCaptureAgent.h"
 #include "agents/CapsuleExtraction.h"
 #include "agents/StructureAgent.h"
 #include "model/UserModel.h"
@@ -25,6 +27,15 @@ std::optional<StructureReply> parseStructureReply(const std::string& text, std::
 /// The extraction reply: exactly the keys name, requires_human_review,
 /// instruction, example, with the right types, then draftFromModel.
 std::optional<CapsuleDraft> parseExtractionReply(const std::string& text, std::string& why);
+
+/// A board capture's analysis: a JSON object whose keys title, summary,
+/// context (strings) and tags (an array of strings) are each taken when they
+/// have that type; nullopt with `why` when it is no object or none is usable.
+std::optional<BoardAnalysis> parseBoardAnalysisReply(const std::string& text, std::string& why);
+
+/// A board capture's candidate scores: {"scores": [{id, score}]} or the bare
+/// array, every entry a string id and a number; nullopt with `why` otherwise.
+std::optional<std::vector<ScoredId>> parseBoardScoresReply(const std::string& text, std::string& why);
 
 /// The user model as the structure agent's prompt shows it ("" before any event).
 std::string userModelJson(const UserModel& model);

@@ -4,6 +4,7 @@
 #include "knowledge/WorkspaceUri.h"
 #include "llm/ConfigLoader.h"
 #include "llm/ProviderRegistry.h"
+#include "session/BoardCaptureJobs.h"
 #include "session/EmbeddingJobs.h"
 #include "session/StructureJobs.h"
 #include "session/SummaryJobs.h"
@@ -312,6 +313,14 @@ void Session::extractCapsule(const std::string& projectId, const std::vector<std
                [done, projectId, unitIds, type](Engine& e, const std::optional<CapsuleDraft>& draft) {
                  done(captureExpected([&] { return e.extractCapsule(projectId, unitIds, type, draft); }));
                });
+}
+
+void Session::captureToBoard(const CaptureRequest& request, Done<CaptureResult> done) {
+  if (offline()) {
+    done(engine_.capture(request));
+    return;
+  }
+  captureWithModel(*this, request, std::move(done));
 }
 
 void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done) {

@@ -150,6 +150,10 @@ public:
   void resolveSuggestion(const std::string& suggestionId, Decision decision, Done<Resolution> done);
   void extractCapsule(const std::string& projectId, const std::vector<std::string>& unitIds,
                       CapsuleType type, Done<Capsule> done);
+  /// grove/board/capture. Offline: Engine::capture, at once. With a
+  /// provider: the model path (session/BoardCaptureJobs), `done` later and
+  /// evolution after it. Throws for bad input before anything runs.
+  void captureToBoard(const CaptureRequest& request, Done<CaptureResult> done);
   /// Memolet search; with an embedding provider the query is embedded first.
   void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
   /// Exactly what a turn from the cursor would send: the system prompt

@@ -15,6 +15,8 @@ namespace {
 // Board changes honour `expectedRevision` against the workspace's board
 // revision, which the engine checks (the dispatcher's check is per project).
 constexpr MethodSpec kBoardChange{RunsOn::EngineThread, Revision::Ignored};
+// Capture with a provider waits for the utility model (session/BoardCaptureJobs).
+constexpr MethodSpec kSlowBoardChange{RunsOn::Worker, Revision::Ignored};
 
 /// KnowledgeSettings defaults (DESIGN §11.3) until the knowledge map stores its own.
 json knowledgeDefaults() {
@@ -26,8 +28,10 @@ json knowledgeDefaults() {
 }  // namespace
 
 void registerBoardHandlers(MethodTable& t) {
-  t.add("grove/board/capture", kBoardChange, [](RequestContext& c, const Params& p) {
-    return toJson(c.engine.capture(proto::captureFrom(p)));
+  t.addWithReply("grove/board/capture", kSlowBoardChange, [](RequestContext& c, const Params& p, Reply reply) {
+    c.session.captureToBoard(proto::captureFrom(p), answerWith<CaptureResult>(std::move(reply), [](const CaptureResult& r) {
+                               return toJson(r);
+                             }));
   });
 
   t.add("grove/board/get", kRead, [](RequestContext& c, const Params& p) {
