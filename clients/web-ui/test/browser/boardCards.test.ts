@@ -4,7 +4,7 @@
 // instruction the offline core cannot follow shows the server's needsModel message.
 
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
