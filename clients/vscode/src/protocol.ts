@@ -108,7 +108,7 @@ export const METHODS = {
   "grove/board/edit": req(true),
   "grove/board/undo": req(true),
   "grove/board/redo": req(true),
-  "grove/board/reorganize": req(false, false),
+  "grove/board/reorganize": req(true),
   "grove/board/didChange": note('server→client'),
   "grove/workspace/configure": req(false, false),
   // Knowledge map (issue 17): the map view calls these through its host.

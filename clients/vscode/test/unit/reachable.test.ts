@@ -18,7 +18,6 @@ const INTERNAL: Record<string, string> = {
   'grove/import/run': 'history import runs from the command line (grove-server --import); no editor command yet',
   'grove/export/run': 'export runs from the command line (grove-server --export); no editor command yet',
   'grove/workspace/configure': 'board and knowledge-map settings: no editor settings view yet (the core defaults apply)',
-  'grove/board/reorganize': 'the board view has no "reorganise with an instruction" box yet',
   'grove/knowledge/classify': 'ask classifies by itself; the map view shows the intent the turn reports',
   'grove/knowledge/fromUnit': 'no conversation command adds an answer to the map yet',
   'grove/knowledge/toUnit': 'no map command sends nodes into a conversation yet',

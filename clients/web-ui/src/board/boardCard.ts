@@ -14,6 +14,8 @@ export interface CardActions {
   unlink(linkId: string): void;
   /** Accept or reject the card a `proposed` badge points to (evolution of a user-edited field). */
   resolve(suggestionId: string, decision: 'accept' | 'reject'): void;
+  /** Shows that card in the board's Cards area. */
+  showProposal(suggestionId: string): void;
 }
 
 const PREVIEW_LINES = 6;
@@ -56,7 +58,7 @@ export function boardCard(item: BoardItem, links: readonly BoardLink[], title: (
         h(
           'p',
           { class: 'card-proposal', 'data-suggestion-id': b.suggestionId! },
-          `Proposed change to ${b.fields.join(', ') || 'this card'}`,
+          h('button', { class: 'link', 'data-action': 'show-proposal', title: 'Show the card', onclick: () => actions.showProposal(b.suggestionId!) }, `Proposed change to ${b.fields.join(', ') || 'this card'}`),
           h('button', { 'data-action': 'accept', onclick: () => actions.resolve(b.suggestionId!, 'accept') }, 'Accept'),
           h('button', { 'data-action': 'reject', onclick: () => actions.resolve(b.suggestionId!, 'reject') }, 'Reject'),
         ),

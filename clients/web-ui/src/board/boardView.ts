@@ -8,11 +8,13 @@ import type { HostChannel } from '../channel/hostChannel';
 import { methods as M } from '../channel/methods';
 import type { WebRpc } from '../channel/rpc';
 import type { BoardChange, BoardItem, BoardOp, BoardSnapshot, ItemFields } from '../model/boardTypes';
+import type { Suggestion } from '../model/types';
 import { formDialog, promptDialog } from '../ui/dialog';
 import { clear, h } from '../ui/dom';
 import { WorkspaceView } from '../ui/workspaceView';
 import { boardCard, type CardActions } from './boardCard';
 import { listenToRegions, regionElement, ungroupedElement, UNGROUPED, type RegionActions } from './boardRegion';
+import { isBoardCardNotice, previewText, proposalElement, REORGANIZE_PLACEHOLDER, type ProposalActions } from './boardProposals';
 import { indexBoard, memoOf, parseTags, timeline, type BoardIndex, type GroupNode } from './boardModel';
 
 export type BoardTab = 'board' | 'timeline' | 'overview';
@@ -28,6 +30,15 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 export class BoardView extends WorkspaceView {
   readonly el: HTMLElement;
   private readonly understanding: HTMLElement;
+  /** The pending board cards (evolve, reorganize) and the Reorganize… form above them. */
+  private readonly proposalsEl: HTMLElement;
+  private readonly reorganizeForm: HTMLFormElement;
+  private readonly reorganizeInput: HTMLInputElement;
+  private proposals: Suggestion[] = [];
+  /** A card's preview or failure, shown under it until the cards reload. */
+  private readonly proposalNotes = new Map<string, { text: string; error: boolean }>();
+  /** Card loads finished (tests wait on it). */
+  proposalLoads = 0;
   private readonly body: HTMLElement;
   private readonly selectionBar: HTMLElement;
   private readonly archivedToggle: HTMLInputElement;
@@ -70,15 +81,35 @@ export class BoardView extends WorkspaceView {
       ...tabs,
       h('button', { 'data-action': 'undo', title: 'Undo the last board change', onclick: () => void this.history(M.boardUndo) }, 'Undo'),
       h('button', { 'data-action': 'redo', title: 'Redo', onclick: () => void this.history(M.boardRedo) }, 'Redo'),
+      h('button', { 'data-action': 'reorganize', title: 'Propose a regrouping of the selection (none selected: the whole board)', onclick: () => this.openReorganize() }, 'Reorganize…'),
       h('label', { class: 'toggle' }, this.archivedToggle, 'Show archived'),
       this.selectionBar,
       status,
     );
     this.understanding = h('section', { class: 'board-understanding' });
+    this.reorganizeInput = h('input', { type: 'text', class: 'reorganize-instruction', placeholder: REORGANIZE_PLACEHOLDER, 'aria-label': 'Reorganize instruction' });
+    this.reorganizeForm = h(
+      'form',
+      { class: 'reorganize-form', hidden: true },
+      this.reorganizeInput,
+      h('button', { type: 'submit', 'data-action': 'reorganize-send' }, 'Propose'),
+      h('button', { type: 'button', 'data-action': 'reorganize-cancel', onclick: () => (this.reorganizeForm.hidden = true) }, 'Cancel'),
+    );
+    this.reorganizeForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.reorganize(this.reorganizeInput.value);
+    });
+    this.proposalsEl = h('div', { class: 'board-proposal-list' });
+    const cards = h('section', { class: 'board-proposals' }, this.reorganizeForm, this.proposalsEl);
     this.body = h('div', { class: 'board-body' });
-    this.el = h('div', { class: 'board-view workspace-view' }, toolbar, this.understanding, this.body);
+    this.el = h('div', { class: 'board-view workspace-view' }, toolbar, this.understanding, cards, this.body);
     root.append(this.el);
     rpc.on(M.boardDidChange, (p) => this.onDidChange(p));
+    const onCard = (p: unknown) => {
+      if (isBoardCardNotice(p, this.workspaceUri)) void this.loadProposals();
+    };
+    rpc.on(M.suggestionDidCreate, onCard);
+    rpc.on(M.suggestionDidChange, onCard);
     this.renderSelectionBar();
   }
 
@@ -100,6 +131,70 @@ export class BoardView extends WorkspaceView {
     this.lastLoad = { answered, indexed: performance.now() };
     for (const id of [...this.selected]) if (!this.index.items.has(id) && !this.index.groups.has(id)) this.selected.delete(id);
     this.render();
+    await this.loadProposals();
+  }
+
+  // ---- board cards (evolve, reorganize) --------------------------------------------------------
+
+  /** Re-reads the workspace's pending cards (after a load, a card notification, a resolve). */
+  private async loadProposals(): Promise<void> {
+    const res = await this.guard(() => this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionList, { workspaceUri: this.workspaceUri, state: 'pending' }));
+    if (res) {
+      this.proposals = res.suggestions;
+      for (const id of [...this.proposalNotes.keys()]) if (!this.proposals.some((c) => c.id === id)) this.proposalNotes.delete(id);
+    }
+    this.renderProposals();
+    this.proposalLoads++;
+  }
+
+  private renderProposals(): void {
+    clear(this.proposalsEl);
+    if (this.proposals.length === 0) return;
+    this.proposalsEl.append(h('h4', {}, `Cards (${this.proposals.length})`), ...this.proposals.map((c) => proposalElement(c, this.proposalNotes.get(c.id), this.proposalActions)));
+  }
+
+  private readonly proposalActions: ProposalActions = {
+    resolve: (card, decision) => void this.resolve(card.id, decision),
+    preview: (card) => void this.previewProposal(card),
+  };
+
+  /** Runs the card's ops with preview: true and marks what they would touch (nothing is stored). */
+  private async previewProposal(card: Suggestion): Promise<void> {
+    const fail = (text: string) => this.proposalNotes.set(card.id, { text, error: true });
+    const change = await this.guard(() => this.rpc.request<BoardChange>(M.boardEdit, { workspaceUri: this.workspaceUri, ops: card.ops ?? [], preview: true }), fail);
+    this.el.querySelectorAll('.previewed').forEach((e) => e.classList.remove('previewed'));
+    if (change) {
+      this.proposalNotes.set(card.id, { text: previewText(change), error: false });
+      for (const id of [...change.itemIds, ...change.groupIds]) this.el.querySelectorAll(`.board-body [data-item-id="${CSS.escape(id)}"], .board-body [data-group-id="${CSS.escape(id)}"]`).forEach((e) => e.classList.add('previewed'));
+    }
+    this.renderProposals();
+  }
+
+  /** Scrolls to the card a `proposed` badge names and highlights it. */
+  showProposal(suggestionId: string): void {
+    const el = this.proposalsEl.querySelector(`[data-suggestion-id="${CSS.escape(suggestionId)}"]`);
+    el?.scrollIntoView({ block: 'nearest' });
+    el?.classList.remove('flash');
+    el?.classList.add('flash');
+  }
+
+  private openReorganize(): void {
+    this.reorganizeForm.hidden = false;
+    this.reorganizeInput.focus();
+  }
+
+  /** Asks the core for a reorganize card of the selection (none: the whole board). Offline an
+   *  instruction naming no key is needsModel, whose message lists the keys: shown as it is. */
+  private async reorganize(instruction: string): Promise<void> {
+    if (!instruction.trim()) return;
+    const { itemIds, groupIds } = this.selection();
+    const params = { workspaceUri: this.workspaceUri, instruction, ...(itemIds.length ? { itemIds } : {}), ...(groupIds.length ? { groupIds } : {}) };
+    const res = await this.guard(() => this.rpc.request<{ suggestion: Suggestion }>(M.boardReorganize, params));
+    if (!res) return;
+    this.reorganizeForm.hidden = true;
+    this.reorganizeInput.value = '';
+    await this.loadProposals();
+    this.showProposal(res.suggestion.id);
   }
 
   // ---- rendering -------------------------------------------------------------------------------
@@ -253,12 +348,16 @@ export class BoardView extends WorkspaceView {
     dismissBadges: (item) => void this.edit([{ op: 'UpdateItem', id: item.id, dismissBadges: true }]),
     unlink: (linkId) => void this.edit([{ op: 'Unlink', id: linkId }]),
     resolve: (suggestionId, decision) => void this.resolve(suggestionId, decision),
+    showProposal: (suggestionId) => this.showProposal(suggestionId),
   };
 
-  /** Accepting applies the card's ops as one board undo entry (the core announces it). */
+  /** Accepting applies the card's ops as one board undo entry (the core announces it); a card
+   *  that cannot apply any more (1002 cannotApply) says so under itself. */
   private async resolve(suggestionId: string, decision: 'accept' | 'reject'): Promise<void> {
-    const res = await this.guard(() => this.rpc.request(M.suggestionResolve, { suggestionId, decision }));
+    const fail = (text: string) => this.proposalNotes.set(suggestionId, { text, error: true });
+    const res = await this.guard(() => this.rpc.request(M.suggestionResolve, { suggestionId, decision }), fail);
     if (res !== undefined) await this.refresh();
+    else this.renderProposals();
   }
 
   /** Connectors between linked cards that are drawn (both ends), as straight SVG lines. Every

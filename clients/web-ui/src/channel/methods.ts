@@ -51,6 +51,7 @@ export const methods = {
   boardEdit: 'grove/board/edit',
   boardUndo: 'grove/board/undo',
   boardRedo: 'grove/board/redo',
+  boardReorganize: 'grove/board/reorganize',
   boardDidChange: 'grove/board/didChange',
   knowledgeGet: 'grove/knowledge/get',
   knowledgeAsk: 'grove/knowledge/ask',

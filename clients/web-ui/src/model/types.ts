@@ -113,8 +113,9 @@ export interface SearchHit { readonly unitId: string; readonly projectId: string
 /** Structure suggestion (issue 7). Only the fields the cards render are assumed. */
 export interface Suggestion {
   readonly id: string;
-  readonly projectId?: string;
-  /** branch | return | extract | exclude */
+  /** null for a board card (evolve, reorganize), which belongs to a workspace instead. */
+  readonly projectId?: string | null;
+  /** branch | return | extract | exclude; board cards: evolve | reorganize */
   readonly kind: string;
   /** pending | accepted | rejected | deferred | ignored */
   readonly state?: string;
@@ -125,6 +126,9 @@ export interface Suggestion {
   readonly title?: string;
   readonly triggerUnitId?: string;
   readonly delegated?: boolean;
+  /** A board card's workspace and what accepting it applies (grove/board/edit ops). */
+  readonly workspaceUri?: string;
+  readonly ops?: readonly unknown[];
 }
 
 /** One `@` completion item (grove/memolet/complete); insertText is `@[Title](memolet:ID)`. */

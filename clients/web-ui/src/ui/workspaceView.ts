@@ -74,14 +74,16 @@ export abstract class WorkspaceView {
     return change && typeof change.revision === 'number' && change.revision <= this.revision ? Promise.resolve() : this.refresh();
   }
 
-  /** Runs a request; a failure is shown in the status line and the editor, never thrown. */
-  protected async guard<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  /** Runs a request; a failure is shown in the status line and the editor, never thrown.
+   *  `onError` also gets the message (a card shows its own failure under it). */
+  protected async guard<T>(fn: () => Promise<T>, onError?: (message: string) => void): Promise<T | undefined> {
     try {
       const result = await fn();
       this.status.classList.remove('error');
       return result;
     } catch (e) {
       const message = e instanceof RpcRequestError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
+      onError?.(message);
       this.status.textContent = message;
       this.status.classList.add('error');
       this.channel.post({ type: 'notify', level: 'error', message: `Grove: ${message}` });

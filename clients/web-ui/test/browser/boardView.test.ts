@@ -12,7 +12,7 @@ import { CARDS_PER_REGION } from '../../src/board/boardView';
 import { bigBoard, WS } from '../support/workspaceFixtures';
 
 const skip = chromiumMissing();
-const ALLOWED = new Set(['grove/board/get', 'grove/board/edit', 'grove/board/undo', 'grove/board/redo', 'grove/suggestion/resolve']);
+const ALLOWED = new Set(['grove/board/get', 'grove/board/edit', 'grove/board/undo', 'grove/board/redo', 'grove/suggestion/list', 'grove/suggestion/resolve']);
 
 describe('board view with a scripted host', { skip }, () => {
   const session = useScriptedSession();
@@ -162,6 +162,23 @@ describe('board view with a scripted host', { skip }, () => {
     await settled(ui);
     assert.deepEqual(s.calls.find((c) => c.method === 'grove/suggestion/resolve')!.params, { suggestionId: 's9', decision: 'accept' });
     assert.match((await page.locator('.board-card[data-item-id="i5"] .card-tags').textContent())!, /cache/);
+  });
+
+  test("the Cards area lists the board's pending cards; a card the core cannot apply says so under itself", async () => {
+    const s = scriptedBoard();
+    s.unappliable.add('s9');
+    const { page } = await show(s);
+    const card = page.locator('.board-proposal[data-suggestion-id="s9"]');
+    await card.waitFor();
+    assert.equal(await card.locator('.proposal-kind').textContent(), 'Evolve');
+    assert.deepEqual(s.calls.find((c) => c.method === 'grove/suggestion/list')!.params, { workspaceUri: WS, state: 'pending' });
+    await card.locator('[data-action="accept-card"]').click();
+    await card.locator('.proposal-note.error', { hasText: /cannotApply.*\(1002\)/ }).waitFor();
+    assert.match((await page.locator('.board-toolbar .status.error').textContent())!, /cannotApply/);
+    // Preview runs the card's ops without storing them.
+    await card.locator('[data-action="preview-card"]').click();
+    await card.locator('.proposal-note', { hasText: 'Would change' }).waitFor();
+    assert.equal(s.calls.filter((c) => c.method === 'grove/board/edit').at(-1)!.params.preview, true);
   });
 
   test('a failed edit is reported, not thrown', async () => {

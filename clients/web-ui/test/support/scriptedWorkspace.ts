@@ -19,6 +19,8 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
   let state = clone(initial) as any;
   const past: any[] = [];
   const calls: Call[] = [];
+  /** Cards whose accept the core refuses (what they name is gone). */
+  const unappliable = new Set<string>();
   let ui: UiHost | null = null;
   const change = (op: string, itemIds: string[] = []) => {
     state.board.revision++;
@@ -81,12 +83,31 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
           return { ...clone(state), items: clone(items) };
         }
         case 'grove/board/edit': {
+          if (params.preview) {
+            // Runs on a copy: nothing is stored or announced.
+            const kept = state;
+            state = clone(state);
+            (params.ops as BoardOp[]).forEach(apply);
+            state = kept;
+            const itemIds = (params.ops as any[]).flatMap((o) => (o.op === 'UpdateItem' ? [o.id] : o.itemIds ?? []));
+            return { workspaceUri: WS, revision: state.board.revision, itemIds, groupIds: [], linkIds: [], op: 'edit' };
+          }
           const before = clone(state);
           (params.ops as BoardOp[]).forEach(apply);
           past.push(before);
           return { ...change('edit'), refs: {} };
         }
+        case 'grove/suggestion/list': {
+          // The board's pending cards: one evolve card per `proposed` badge.
+          const cards = state.items.flatMap((i: any) =>
+            i.badges
+              .filter((b: any) => b.kind === 'proposed' && b.suggestionId)
+              .map((b: any) => ({ id: b.suggestionId, projectId: null, workspaceUri: WS, kind: 'evolve', state: 'pending', title: `Update ${i.title}`, reason: `${b.fields.join(', ')} from a related memory`, anchorIds: [i.id], ops: [{ op: 'UpdateItem', id: i.id, tags: [...i.tags, 'cache'] }] })),
+          );
+          return { suggestions: params.state === undefined || params.state === 'pending' ? cards : [] };
+        }
         case 'grove/suggestion/resolve': {
+          if (unappliable.has(params.suggestionId)) throw { code: 1002, message: 'cannotApply: a memory the card names is gone', data: { kind: 'cannotApply', opIndex: 0 } };
           const it = state.items.find((i: any) => i.badges.some((b: any) => b.suggestionId === params.suggestionId));
           if (!it) throw { code: 1001, message: 'suggestionNotFound' };
           it.badges = it.badges.filter((b: any) => b.suggestionId !== params.suggestionId);
@@ -106,7 +127,7 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
       throw { code: -32601, message: method };
     },
   };
-  return { port, calls, state: () => state as BoardSnapshot, attach: (u: UiHost) => (ui = u), edits: () => calls.filter((c) => c.method === 'grove/board/edit').map((c) => c.params.ops) };
+  return { port, calls, unappliable, state: () => state as BoardSnapshot, attach: (u: UiHost) => (ui = u), edits: () => calls.filter((c) => c.method === 'grove/board/edit').map((c) => c.params.ops) };
 }
 
 export function scriptedKnowledge() {

@@ -199,7 +199,7 @@ public final class Methods {
       req(BOARD_UNDO, Doc.DOCUMENTED),
       req(BOARD_REDO, Doc.DOCUMENTED),
       fromServer(BOARD_DID_CHANGE, Doc.DOCUMENTED),
-      unused(BOARD_REORGANIZE, Doc.DOCUMENTED),
+      req(BOARD_REORGANIZE, Doc.DOCUMENTED),
       unused(WORKSPACE_CONFIGURE, Doc.DOCUMENTED),
       unused(WORKSPACE_REFRESH, Doc.DOCUMENTED),
       req(KNOWLEDGE_GET, Doc.DOCUMENTED),

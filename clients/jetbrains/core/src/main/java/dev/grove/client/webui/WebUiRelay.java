@@ -44,7 +44,7 @@ public final class WebUiRelay implements AutoCloseable {
       Methods.CAPSULE_DELETE, Methods.USER_MODEL_GET, Methods.USER_MODEL_RESET, Methods.MEMOLET_LIST,
       Methods.MEMOLET_SEARCH, Methods.MEMOLET_MAP, Methods.MEMOLET_SANDBOX_ADD,
       // The board and knowledge views (per workspace).
-      Methods.BOARD_GET, Methods.BOARD_EDIT, Methods.BOARD_UNDO, Methods.BOARD_REDO,
+      Methods.BOARD_GET, Methods.BOARD_EDIT, Methods.BOARD_UNDO, Methods.BOARD_REDO, Methods.BOARD_REORGANIZE,
       Methods.KNOWLEDGE_GET, Methods.KNOWLEDGE_ASK, Methods.KNOWLEDGE_EDIT, Methods.KNOWLEDGE_SUGGEST,
       Methods.KNOWLEDGE_INGEST, Methods.KNOWLEDGE_UNDO, Methods.KNOWLEDGE_REDO);
 
