@@ -169,7 +169,11 @@ Suggestion Engine::reorganizeBoard(const ReorganizeRequest& r) {
                            ws);
   return impl_->mutate([&] {
     BoardStore& store = impl_->store->board();
-    std::vector<BoardItem> all = store.items(ws, false);
+    // Read once: the live items are the candidates, archived ones only keep
+    // their groups from being emptied.
+    std::vector<BoardItem> withArchived = store.items(ws, true), all;
+    for (const auto& item : withArchived)
+      if (!item.archived) all.push_back(item);
     std::vector<BoardGroup> groups = store.groups(ws);
     // The selection: the items named, and every item under the groups named
     // (each checked to be of this board); nothing named is the whole board.
@@ -252,7 +256,7 @@ Suggestion Engine::reorganizeBoard(const ReorganizeRequest& r) {
         for (auto g = item.groupId; g; g = parentOf.count(*g) ? parentOf[*g] : std::nullopt)
           if (!stay.insert(*g).second) break;
     // Archived items keep their group too.
-    for (const auto& item : store.items(ws, true))
+    for (const auto& item : withArchived)
       if (item.archived)
         for (auto g = item.groupId; g; g = parentOf.count(*g) ? parentOf[*g] : std::nullopt)
           if (!stay.insert(*g).second) break;

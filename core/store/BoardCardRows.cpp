@@ -109,16 +109,8 @@ void BoardRows::putCard(const Suggestion& s) {
   for (const auto& op : s.ops) ops.push_back(opJson(op));
   Stmt& st = prepared(std::string("INSERT OR REPLACE INTO board_cards(") + kColumns +
                       ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-  st.bind(1, s.id)
-      .bind(2, s.workspaceUri.value_or(""))
-      .bind(3, toString(s.kind))
-      .bind(4, store::idsToText(s.anchorIds))
-      .bind(5, s.reason)
-      .bindReal(6, s.confidence)
-      .bind(7, toString(s.source))
-      .bind(8, toString(s.state))
-      .bind(9, s.createdAt)
-      .bind(10, s.title)
+  st.bind(1, s.id).bind(2, s.workspaceUri.value_or(""));
+  store::bindSharedSuggestionColumns(st, s)
       .bind(11, ops.dump())
       .bind(12, s.resolvedAt)
       .run();

@@ -9,5 +9,7 @@
 namespace grove::store {
 
 void readSharedSuggestionColumns(const sqlite::Stmt& st, Suggestion& s);
+/// Binds the same columns as parameters 3..10 of an INSERT in that order.
+sqlite::Stmt& bindSharedSuggestionColumns(sqlite::Stmt& st, const Suggestion& s);
 
 }  // namespace grove::store

@@ -43,20 +43,23 @@ void store::readSharedSuggestionColumns(const Stmt& st, Suggestion& s) {
   s.title = st.optText(9);
 }
 
-void SqliteStore::putSuggestion(const Suggestion& s) {
-  Stmt st(db(), (std::string("INSERT OR REPLACE INTO suggestions(") + kColumns +
-                 ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-                    .c_str());
-  st.bind(1, s.id)
-      .bind(2, s.projectId)
-      .bind(3, toString(s.kind))
+Stmt& store::bindSharedSuggestionColumns(Stmt& st, const Suggestion& s) {
+  return st.bind(3, toString(s.kind))
       .bind(4, store::idsToText(s.anchorIds))
       .bind(5, s.reason)
       .bindReal(6, s.confidence)
       .bind(7, toString(s.source))
       .bind(8, toString(s.state))
       .bind(9, s.createdAt)
-      .bind(10, s.title)
+      .bind(10, s.title);
+}
+
+void SqliteStore::putSuggestion(const Suggestion& s) {
+  Stmt st(db(), (std::string("INSERT OR REPLACE INTO suggestions(") + kColumns +
+                 ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+                    .c_str());
+  st.bind(1, s.id).bind(2, s.projectId);
+  store::bindSharedSuggestionColumns(st, s)
       .bind(11, s.triggerUnitId)
       .bind(12, int64_t(s.delegated))
       .bind(13, s.capsuleType)
