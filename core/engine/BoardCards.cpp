@@ -14,7 +14,7 @@ namespace grove {
 namespace board {
 
 Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind kind, std::vector<std::string> itemIds,
-                       std::string title, std::string reason, std::vector<BoardOp> ops) {
+                       std::string title, std::string reason, std::vector<BoardOp> ops, SuggestionSource source) {
   Suggestion s;
   s.id = newId('s');
   s.workspaceUri = ws;
@@ -23,7 +23,7 @@ Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind ki
   s.title = std::move(title);
   s.reason = std::move(reason);
   s.confidence = 1;
-  s.source = SuggestionSource::Native;
+  s.source = source;
   s.createdAt = e.now();
   s.ops = std::move(ops);
   e.store->board().putCard(s);

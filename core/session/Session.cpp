@@ -5,6 +5,7 @@
 #include "llm/ConfigLoader.h"
 #include "llm/ProviderRegistry.h"
 #include "session/BoardCaptureJobs.h"
+#include "session/BoardReorganizeJobs.h"
 #include "session/EmbeddingJobs.h"
 #include "session/StructureJobs.h"
 #include "session/SummaryJobs.h"
@@ -321,6 +322,14 @@ void Session::captureToBoard(const CaptureRequest& request, Done<CaptureResult> 
     return;
   }
   captureWithModel(*this, request, std::move(done));
+}
+
+void Session::reorganizeBoard(const ReorganizeRequest& request, Done<Suggestion> done) {
+  if (offline() || Engine::reorganizesOffline(request.instruction)) {
+    done(engine_.reorganizeBoard(request));
+    return;
+  }
+  reorganizeWithModel(*this, request, std::move(done));
 }
 
 void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done) {

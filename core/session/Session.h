@@ -154,6 +154,11 @@ public:
   /// provider: the model path (session/BoardCaptureJobs), `done` later and
   /// evolution after it. Throws for bad input before anything runs.
   void captureToBoard(const CaptureRequest& request, Done<CaptureResult> done);
+  /// grove/board/reorganize. Offline, or an instruction naming a key ("by
+  /// file", ...): Engine::reorganizeBoard, at once. Otherwise with a provider
+  /// the model path (session/BoardReorganizeJobs), `done` later. Throws for
+  /// bad input before anything runs.
+  void reorganizeBoard(const ReorganizeRequest& request, Done<Suggestion> done);
   /// Memolet search; with an embedding provider the query is embedded first.
   void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
   /// Exactly what a turn from the cursor would send: the system prompt
