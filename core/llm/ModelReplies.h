@@ -1,8 +1,8 @@
 // ModelReplies: the adapter between the agents and a model's "JSON only"
 // replies. The agents say what they ask and what a valid answer means; this
-// file is the only place that reads (or writes) the JSON itself, so the
-// agents stay free of a JSON library and a change of wire format touches one
-// file.
+// file (with llm/KnowledgeReplies, the knowledge map's) is the only place
+// that reads (or writes) the JSON itself, so the agents stay free of a JSON
+// library and a change of wire format touches one file.
 #pragma once
 
 #include <optional>

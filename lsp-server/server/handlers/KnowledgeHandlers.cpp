@@ -99,11 +99,15 @@ void registerKnowledgeHandlers(MethodTable& t) {
     return editResult(c.engine.editKnowledge(r));
   });
 
-  t.add("grove/knowledge/classify", kRead, [](RequestContext& c, const Params& p) {
-    return toJson(session::classifyKnowledge(c.engine, p.str("workspaceUri"), p.str("input"), p.optStr("nodeId")));
+  // With a provider the Oracle and the planner answer later (session/KnowledgeAskJobs).
+  t.addWithReply("grove/knowledge/classify", kSlowRead, [](RequestContext& c, const Params& p, Reply reply) {
+    c.session.classifyKnowledge(p.str("workspaceUri"), p.str("input"), p.optStr("nodeId"),
+                                answerWith<session::KnowledgeIntent>(std::move(reply), [](const auto& i) {
+                                  return toJson(i);
+                                }));
   });
 
-  t.add("grove/knowledge/ask", kChange, [](RequestContext& c, const Params& p) {
+  t.addWithReply("grove/knowledge/ask", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
     session::KnowledgeAskRequest r;
     r.workspaceUri = p.str("workspaceUri");
     r.input = p.str("input");
@@ -113,11 +117,13 @@ void registerKnowledgeHandlers(MethodTable& t) {
       if (!r.intent) Params::fail("intent", "intent must be search, edit or expansion");
     }
     r.preview = p.flag("preview", false);
-    session::KnowledgeTurn turn = session::askKnowledge(c.engine, r);
-    json out = proto::turnJson(turn, c.engine.knowledgeMap(turn.workspaceUri));
-    // The turn log keeps the wire form (turns and deixis read it back).
-    c.engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
-    return out;
+    Engine* engine = &c.engine;  // `done` runs on the engine thread, holding the lock
+    c.session.askKnowledge(r, answerWith<session::KnowledgeTurn>(std::move(reply), [engine](const auto& turn) {
+      json out = proto::turnJson(turn, engine->knowledgeMap(turn.workspaceUri));
+      // The turn log keeps the wire form (turns and deixis read it back).
+      engine->putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
+      return out;
+    }));
   });
 
   t.add("grove/knowledge/toUnit", kChange, [](RequestContext& c, const Params& p) {
