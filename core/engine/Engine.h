@@ -451,6 +451,15 @@ public:
   void setKnowledgeListener(KnowledgeListener listener);
   /// The map (empty at revision 0 when nothing was ever added).
   knowledge::KnowledgeGraph knowledgeMap(const std::string& workspaceUri);
+  /// The workspace's knowledge settings (engine/KnowledgeSettingsOps.cpp);
+  /// the defaults until configured.
+  KnowledgeSettings knowledgeSettings(const std::string& workspaceUri);
+  /// Applies the fields given (-32602 knowledge.<field> when out of range),
+  /// stores them and announces `op: "settings"`; no undo entry.
+  KnowledgeSettings configureKnowledge(const std::string& workspaceUri, const KnowledgeSettingsUpdate& update);
+  /// configureKnowledge's checks alone, so a call setting both halves can
+  /// refuse before storing either.
+  static void checkKnowledgeSettings(const KnowledgeSettingsUpdate& update);
   /// Applies the ops all or nothing (errors carry opIndex); expectedRevision
   /// other than the map's is 1002 revisionConflict.
   KnowledgeEditResult editKnowledge(const KnowledgeEditRequest& request);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "knowledge/KnowledgeSettings.h"
 #include "knowledge/KnowledgeGraph.h"
 #include "knowledge/KnowledgeOp.h"
 
@@ -36,15 +37,5 @@ struct KnowledgeEditResult {
   knowledge::KnowledgeGraph graph;                        // the map after (or as previewed)
 };
 
-/// KnowledgeSettings of DESIGN §11.3 that the graph side reads, with the
-/// design's defaults (grove/workspace/configure will store them).
-struct KnowledgeSettings {
-  std::vector<std::string> include, exclude;
-  double clarifyBelow = 0.4;
-  bool growOnSearch = true;
-  int maxNewNodes = 6;
-  int maxCorrections = 5;
-  int maxReplans = 3;
-};
 
 }  // namespace grove

@@ -11,6 +11,7 @@
 
 #include "knowledge/KnowledgeGraph.h"
 #include "knowledge/KnowledgeOp.h"
+#include "knowledge/KnowledgeSettings.h"
 
 namespace grove {
 
@@ -55,6 +56,9 @@ public:
   virtual void putKnowledgeTurn(const KnowledgeTurnRow& turn) = 0;
   /// The newest `limit` turns of a workspace, oldest first.
   virtual std::vector<KnowledgeTurnRow> knowledgeTurns(const std::string& workspaceUri, size_t limit) = 0;
+  /// The workspace's settings (nullopt: never configured, the defaults).
+  virtual std::optional<KnowledgeSettings> knowledgeSettings(const std::string& workspaceUri) = 0;
+  virtual void putKnowledgeSettings(const std::string& workspaceUri, const KnowledgeSettings& settings) = 0;
 };
 
 }  // namespace grove

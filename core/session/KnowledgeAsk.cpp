@@ -222,15 +222,15 @@ std::optional<std::string> pointedNode(Engine& engine, const KnowledgeAskRequest
   return lastTurnNode(engine, knowledge::normalizeWorkspaceUri(request.workspaceUri));
 }
 
-bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent) {
-  return !request.intent && intent.confidence < KnowledgeSettings{}.clarifyBelow;
+bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent, double clarifyBelow) {
+  return !request.intent && intent.confidence < clarifyBelow;
 }
 
 KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified) {
   KnowledgeIntent intent = chosenIntent(engine, request, std::move(classified));
   KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
   KnowledgeTurn turn = startKnowledgeTurn(request, intent, graph.workspaceUri);
-  if (needsClarifying(request, intent)) {
+  if (needsClarifying(request, intent, engine.knowledgeSettings(graph.workspaceUri).clarifyBelow)) {
     std::string message = "I am not sure whether you want to search, edit or expand the map; say it another way";
     turn.failure = KnowledgeFailure{"unclear", message, {}};
     turn.message = message;

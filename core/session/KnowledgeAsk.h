@@ -102,7 +102,7 @@ KnowledgeTurn startKnowledgeTurn(const KnowledgeAskRequest& request, const Knowl
 KnowledgeIntent chosenIntent(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified);
 
 /// True when the intent is too unsure to act on (`unclear`, below clarifyBelow).
-bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent);
+bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent, double clarifyBelow);
 
 /// The node "this" points at in an edit: the selected one, else the last turn's.
 std::optional<std::string> pointedNode(Engine& engine, const KnowledgeAskRequest& request);

@@ -28,6 +28,7 @@ struct Snapshot {
   KnowledgeIntent native;
   std::optional<std::string> lastNode;
   std::optional<std::string> pointed;
+  KnowledgeSettings settings;  // the workspace's, as configured
 };
 
 Snapshot snapshot(Engine& engine, const KnowledgeAskRequest& r) {
@@ -36,7 +37,8 @@ Snapshot snapshot(Engine& engine, const KnowledgeAskRequest& r) {
   KnowledgeGraph graph = engine.knowledgeMap(r.workspaceUri);
   auto turns = engine.knowledgeTurns(graph.workspaceUri, 1);
   std::optional<std::string> last = turns.empty() ? std::nullopt : turns.back().nodeId;
-  return {std::move(graph), std::move(native), last, r.nodeId ? r.nodeId : last};
+  KnowledgeSettings settings = engine.knowledgeSettings(graph.workspaceUri);
+  return {std::move(graph), std::move(native), last, r.nodeId ? r.nodeId : last, std::move(settings)};
 }
 
 KnowledgeModelCall modelCall(llm::ProviderRegistry& providers, CancellationToken limit) {
@@ -102,15 +104,14 @@ void askKnowledgeWithModel(Session& session, const KnowledgeAskRequest& r, Done<
   session.post([&session, &providers, model, r, s = std::move(s), done, actor] {
     KnowledgeIntent intent = r.intent ? s.native : oracleIntent(providers, model, r.input, r.nodeId, s);
     IntentLabel label = r.intent ? *r.intent : intent.label;
-    bool plan = label == IntentLabel::Edit && !needsClarifying(r, intent) &&
+    bool plan = label == IntentLabel::Edit && !needsClarifying(r, intent, s.settings.clarifyBelow) &&
                 parseEdit(r.input, s.graph, s.pointed).failure == "needsModel";
     if (!plan) {
       // Searches, expansions and the structured edits: the native route.
       session.runLocked(actor, [&](Engine& e) { done(captureExpected([&] { return routeKnowledge(e, r, intent); })); });
       return;
     }
-    KnowledgeSettings settings;
-    PlannedEdit planned = planKnowledgeEdit(s.graph, s.pointed, r.input, settings, model,
+    PlannedEdit planned = planKnowledgeEdit(s.graph, s.pointed, r.input, s.settings, model,
                                             modelCall(providers, CancellationToken().withTimeout(kPlanLimit)));
     session.runLocked(actor, [&](Engine& e) {
       done(captureExpected([&] { return plannedEditTurn(e, r, chosenIntent(e, r, intent), s.graph, planned); }));

@@ -102,6 +102,10 @@ void KnowledgeIngest::ingest(const KnowledgeIngestRequest& request, ImportProgre
   std::map<std::string, std::string> known;
   for (const auto& d : session_.engine().knowledgeDocuments().knowledgeDocuments(ws)) known[d.uri] = d.contentHash;
   KnowledgeIngestRequest req = request;
+  // The workspace's globs (grove/workspace/configure); unset: the built-in ones.
+  KnowledgeSettings settings = session_.engine().knowledgeSettings(ws);
+  if (!settings.include.empty()) req.options.include = settings.include;
+  if (!settings.exclude.empty()) req.options.exclude = settings.exclude;
   std::string actor = session_.actor();
   // Marked running only now, when nothing before the queued work can throw
   // and leave the mark behind (every later ingest would be refused).

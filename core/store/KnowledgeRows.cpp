@@ -216,4 +216,36 @@ std::vector<KnowledgeTurnRow> KnowledgeRows::knowledgeTurns(const std::string& w
   return out;
 }
 
+std::optional<KnowledgeSettings> KnowledgeRows::knowledgeSettings(const std::string& workspaceUri) {
+  Stmt st(db_, "SELECT settings FROM knowledge_settings WHERE workspace_uri = ?");
+  st.bind(1, workspaceUri);
+  if (!st.step()) return std::nullopt;
+  json j = json::parse(st.text(0), nullptr, false);
+  KnowledgeSettings s;
+  if (!j.is_object()) return s;  // unreadable: the defaults, never a failed read
+  // A field missing or of another type keeps its default (an older row).
+  auto list = [&](const char* k, std::vector<std::string>& out) {
+    if (!j.contains(k) || !j[k].is_array()) return;
+    for (const auto& v : j[k])
+      if (v.is_string()) out.push_back(v.get<std::string>());
+  };
+  list("include", s.include);
+  list("exclude", s.exclude);
+  if (j.contains("clarifyBelow") && j["clarifyBelow"].is_number()) s.clarifyBelow = j["clarifyBelow"].get<double>();
+  if (j.contains("growOnSearch") && j["growOnSearch"].is_boolean()) s.growOnSearch = j["growOnSearch"].get<bool>();
+  for (auto [k, v] : {std::pair<const char*, int*>{"maxNewNodes", &s.maxNewNodes},
+                      {"maxCorrections", &s.maxCorrections}, {"maxReplans", &s.maxReplans}})
+    if (j.contains(k) && j[k].is_number_integer()) *v = j[k].get<int>();
+  return s;
+}
+
+void KnowledgeRows::putKnowledgeSettings(const std::string& workspaceUri, const KnowledgeSettings& s) {
+  json j = {{"include", s.include},           {"exclude", s.exclude},         {"clarifyBelow", s.clarifyBelow},
+            {"growOnSearch", s.growOnSearch}, {"maxNewNodes", s.maxNewNodes}, {"maxCorrections", s.maxCorrections},
+            {"maxReplans", s.maxReplans}};
+  Stmt st(db_, "INSERT OR REPLACE INTO knowledge_settings(workspace_uri, settings) VALUES(?, ?)");
+  st.bind(1, workspaceUri).bind(2, j.dump());
+  st.run();
+}
+
 }  // namespace grove

@@ -20,6 +20,8 @@ public:
   void dropUndoneKnowledgeOps(const std::string& workspaceUri) override;
   void putKnowledgeTurn(const KnowledgeTurnRow& turn) override;
   std::vector<KnowledgeTurnRow> knowledgeTurns(const std::string& workspaceUri, size_t limit) override;
+  std::optional<KnowledgeSettings> knowledgeSettings(const std::string& workspaceUri) override;
+  void putKnowledgeSettings(const std::string& workspaceUri, const KnowledgeSettings& settings) override;
 
 private:
   std::optional<KnowledgeLogEntry> logEntry(const char* sql, const std::string& workspaceUri);

@@ -507,6 +507,15 @@ CREATE TABLE board_cards(
 );
 CREATE INDEX board_cards_workspace ON board_cards(workspace_uri, created_at);
 )sql",
+    // 12: knowledge-map settings (issue 17, grove/workspace/configure): one
+    // JSON object per workspace, read whole, so its fields can grow without
+    // another migration. A workspace never configured has no row (defaults).
+    R"sql(
+CREATE TABLE knowledge_settings(
+  workspace_uri TEXT PRIMARY KEY,
+  settings TEXT NOT NULL
+) WITHOUT ROWID;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

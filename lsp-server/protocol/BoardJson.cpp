@@ -337,4 +337,20 @@ BoardSettingsUpdate boardSettingsFrom(const json& j) {
   });
 }
 
+KnowledgeSettingsUpdate knowledgeSettingsFrom(const json& j) {
+  if (!j.is_object()) Params::fail("knowledge", "knowledge must be an object");
+  return nested("knowledge", [&] {
+    Params p(j);
+    KnowledgeSettingsUpdate u;
+    u.include = optList(p, "include");
+    u.exclude = optList(p, "exclude");
+    u.clarifyBelow = optNumber(p, "clarifyBelow");
+    u.growOnSearch = optFlag(p, "growOnSearch");
+    u.maxNewNodes = p.optInt("maxNewNodes");
+    u.maxCorrections = p.optInt("maxCorrections");
+    u.maxReplans = p.optInt("maxReplans");
+    return u;
+  });
+}
+
 }  // namespace grove::proto

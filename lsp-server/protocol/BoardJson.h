@@ -29,5 +29,8 @@ BoardEditRequest boardEditFrom(const Params& p);
 ReorganizeRequest reorganizeFrom(const Params& p);
 /// Reads `board` of grove/workspace/configure; errors name `board.<field>`.
 BoardSettingsUpdate boardSettingsFrom(const json& j);
+/// grove/workspace/configure's other half, read with the same helpers
+/// (fields named `knowledge.<field>` in errors).
+KnowledgeSettingsUpdate knowledgeSettingsFrom(const json& j);
 
 }  // namespace grove::proto

@@ -321,5 +321,35 @@ TEST_F(KnowledgeIngestTest, NothingRelevantIsIDontKnow) {
   EXPECT_FALSE(empty.known);
 }
 
+TEST_F(KnowledgeIngestTest, ConfiguredGlobsDecideWhatIsIngestedAndPersist) {
+  writeFixture();
+  KnowledgeSettingsUpdate u;
+  u.include = std::vector<std::string>{"docs/**"};
+  u.exclude = std::vector<std::string>{"**/*.txt"};
+  u.maxCorrections = 1;
+  KnowledgeSettings set = engine_.configureKnowledge(workspaceUri(), u);
+  EXPECT_EQ(set.maxCorrections, 1);
+  EXPECT_EQ(set.maxReplans, 3) << "fields left out keep their value";
+  auto r = ingestOk();
+  EXPECT_EQ(r.added, std::vector<std::string>{uriOf("docs/config.md")}) << "include docs/**, minus *.txt";
+
+  // Kept in the store: a new engine on the same file reads them back.
+  Engine again(std::make_unique<SqliteStore>(SqliteStore::Options{dir_.file("grove.db"), {}, true}));
+  EXPECT_EQ(again.knowledgeSettings(workspaceUri() + "/").include, std::vector<std::string>{"docs/**"})
+      << "the workspace URI is normalised";
+  EXPECT_EQ(again.knowledgeSettings("file:///elsewhere").include, std::vector<std::string>{}) << "per workspace";
+
+  KnowledgeSettingsUpdate bad;
+  bad.maxReplans = 11;
+  EXPECT_THROW(engine_.configureKnowledge(workspaceUri(), bad), Error);
+  bad = {};
+  bad.clarifyBelow = 1.5;
+  EXPECT_THROW(engine_.configureKnowledge(workspaceUri(), bad), Error);
+  bad = {};
+  bad.include = std::vector<std::string>{"  "};
+  EXPECT_THROW(engine_.configureKnowledge(workspaceUri(), bad), Error);
+  EXPECT_EQ(engine_.knowledgeSettings(workspaceUri()).maxReplans, 3) << "a refused call stores nothing";
+}
+
 }  // namespace
 }  // namespace grove::test

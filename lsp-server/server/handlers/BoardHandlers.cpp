@@ -2,6 +2,7 @@
 // grove/workspace/configure (the board's settings; the knowledge map's half
 // joins it here when the map exists).
 #include "protocol/BoardJson.h"
+#include "protocol/KnowledgeJson.h"
 #include "protocol/SuggestionJson.h"
 #include "server/MethodTable.h"
 
@@ -17,13 +18,6 @@ namespace {
 constexpr MethodSpec kBoardChange{RunsOn::EngineThread, Revision::Ignored};
 // Capture with a provider waits for the utility model (session/BoardCaptureJobs).
 constexpr MethodSpec kSlowBoardChange{RunsOn::Worker, Revision::Ignored};
-
-/// KnowledgeSettings defaults (DESIGN §11.3) until the knowledge map stores its own.
-json knowledgeDefaults() {
-  return {{"include", json::array()}, {"exclude", json::array()}, {"clarifyBelow", 0.4},
-          {"growOnSearch", true},     {"maxNewNodes", 6},         {"maxCorrections", 5},
-          {"maxReplans", 3}};
-}
 
 }  // namespace
 
@@ -60,9 +54,16 @@ void registerBoardHandlers(MethodTable& t) {
 
   t.add("grove/workspace/configure", kBoardChange, [](RequestContext& c, const Params& p) {
     std::string ws = p.str("workspaceUri");
-    BoardSettings board = p.object("board") ? c.engine.configureBoard(ws, proto::boardSettingsFrom(p.raw()["board"]))
-                                            : c.engine.boardSettings(ws);
-    return json{{"board", toJson(board)}, {"knowledge", knowledgeDefaults()}};
+    // Both halves are checked before either is stored.
+    std::optional<BoardSettingsUpdate> boardUpdate;
+    std::optional<KnowledgeSettingsUpdate> knowledgeUpdate;
+    if (p.object("board")) boardUpdate = proto::boardSettingsFrom(p.raw()["board"]);
+    if (p.object("knowledge")) knowledgeUpdate = proto::knowledgeSettingsFrom(p.raw()["knowledge"]);
+    if (knowledgeUpdate) Engine::checkKnowledgeSettings(*knowledgeUpdate);
+    BoardSettings board = boardUpdate ? c.engine.configureBoard(ws, *boardUpdate) : c.engine.boardSettings(ws);
+    KnowledgeSettings knowledge = knowledgeUpdate ? c.engine.configureKnowledge(ws, *knowledgeUpdate)
+                                                  : c.engine.knowledgeSettings(ws);
+    return json{{"board", toJson(board)}, {"knowledge", toJson(knowledge)}};
   });
 }
 

@@ -37,7 +37,7 @@ json infoJson(RequestContext& c, const knowledge::KnowledgeGraph& g) {
           {"ingesting", c.session.knowledgeIngest().running(g.workspaceUri)},
           {"ingestedAt", d.ingestedAt ? json(proto::isoTime(*d.ingestedAt)) : json(nullptr)},
           {"starters", d.starters},
-          {"settings", toJson(KnowledgeSettings{})}};
+          {"settings", toJson(c.engine.knowledgeSettings(g.workspaceUri))}};
 }
 
 json documentsJson(RequestContext& c, const std::string& workspaceUri) {

@@ -78,6 +78,13 @@ TEST(BoardWire, ShapesOfCaptureGetAndConfigure) {
   json conf = c.result("grove/workspace/configure", {{"workspaceUri", kWs}, {"board", {{"relatedK", 8}}}});
   EXPECT_EQ(conf["board"]["relatedK"], 8);
   EXPECT_EQ(conf["knowledge"]["clarifyBelow"], 0.4);
+  conf = c.result("grove/workspace/configure",
+                  {{"workspaceUri", kWs}, {"knowledge", {{"maxCorrections", 2}, {"exclude", {"drafts/**"}}}}});
+  EXPECT_EQ(conf["knowledge"]["maxCorrections"], 2);
+  EXPECT_EQ(conf["knowledge"]["exclude"], json::array({"drafts/**"}));
+  EXPECT_EQ(conf["board"]["relatedK"], 8) << "the board half stays";
+  json map = c.result("grove/knowledge/get", {{"workspaceUri", kWs}});
+  EXPECT_EQ(map["knowledge"]["settings"]["maxCorrections"], 2) << "the map reports what configure stored";
   json undone = c.result("grove/board/undo", {{"workspaceUri", kWs}});
   EXPECT_EQ(undone["op"], "undo");
 }
@@ -96,6 +103,15 @@ TEST(BoardWire, BadInputIsRefusedWithTheFieldOrTheOp) {
       "ops[0].to"));
   EXPECT_TRUE(isInvalidParams(c.call("grove/workspace/configure", {{"workspaceUri", kWs}, {"board", {{"linkScore", 3}}}}),
                               "board.linkScore"));
+  // Neither half is stored when one is refused.
+  EXPECT_TRUE(isInvalidParams(c.call("grove/workspace/configure", {{"workspaceUri", kWs},
+                                                                   {"board", {{"relatedK", 9}}},
+                                                                   {"knowledge", {{"maxReplans", 99}}}}),
+                              "knowledge.maxReplans"));
+  EXPECT_TRUE(isInvalidParams(
+      c.call("grove/workspace/configure", {{"workspaceUri", kWs}, {"knowledge", {{"include", "docs"}}}}),
+      "knowledge.include"));
+  EXPECT_NE(c.result("grove/board/get", {{"workspaceUri", kWs}})["board"]["settings"]["relatedK"], 9);
   EXPECT_TRUE(isInvalidOperation(c.call("grove/board/undo", {{"workspaceUri", kWs}}), "nothingToUndo"));
   std::string id = capture(c, "a note")["item"]["id"];
   json missing = c.call("grove/board/edit", {{"workspaceUri", kWs},
