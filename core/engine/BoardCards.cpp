@@ -14,7 +14,8 @@ namespace grove {
 namespace board {
 
 Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind kind, std::vector<std::string> itemIds,
-                       std::string title, std::string reason, std::vector<BoardOp> ops) {
+                       std::string title, std::string reason, std::vector<BoardOp> ops,
+                       std::shared_ptr<const knowledge::KnowledgeCard> knowledge) {
   Suggestion s;
   s.id = newId('s');
   s.workspaceUri = ws;
@@ -26,6 +27,7 @@ Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind ki
   s.source = SuggestionSource::Native;
   s.createdAt = e.now();
   s.ops = std::move(ops);
+  s.knowledge = std::move(knowledge);
   e.store->board().putCard(s);
   e.dirty = true;
   announceSuggestion(e, s, true);

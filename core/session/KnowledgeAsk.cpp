@@ -7,6 +7,7 @@
 #include "knowledge/EditParser.h"
 #include "knowledge/GraphAnswer.h"
 #include "knowledge/GroundedAnswer.h"
+#include "session/KnowledgeSuggest.h"
 #include "support/Ids.h"
 #include "support/OpError.h"
 
@@ -110,6 +111,8 @@ void editRoute(Engine& engine, const KnowledgeAskRequest& request, const Knowled
     std::string summary = describe(parsed.ops, graph, result.graph, result.refs);
     turn.message = request.preview ? "Would do: " + summary : summary;
     if (!request.preview) turn.change = result.change;
+    // A preview is the confirm step: the plan waits as a knowledgeEdit card.
+    if (request.preview) turn.plan->suggestionId = proposeEditCard(engine, graph, result, parsed.ops, summary, request.input).id;
   } catch (const OpError& e) {
     turn.plan->attempts.push_back({parsed.ops, e.opIndex(), e.what()});
     failWith("opFailed", e.what());
@@ -117,14 +120,6 @@ void editRoute(Engine& engine, const KnowledgeAskRequest& request, const Knowled
     turn.plan->attempts.push_back({parsed.ops, -1, e.what()});
     failWith("opFailed", e.what());
   }
-}
-
-}  // namespace
-
-namespace {
-
-Citation toCitation(const knowledge::DocumentCitation& c) {
-  return Citation{c.uri, Range{{c.startLine, c.startChar}, {c.endLine, c.endChar}}, c.title, c.quote, c.level, c.stale};
 }
 
 }  // namespace

@@ -507,6 +507,13 @@ CREATE TABLE board_cards(
 );
 CREATE INDEX board_cards_workspace ON board_cards(workspace_uri, created_at);
 )sql",
+    // 12: knowledge-map cards (issue 17, DESIGN §11.4): child and knowledgeEdit
+    // suggestions share board_cards (one id space and one list per workspace);
+    // `knowledge` holds their KnowledgeOps, relation and citations as JSON,
+    // null for a board card (whose `ops` are BoardOps).
+    R"sql(
+ALTER TABLE board_cards ADD COLUMN knowledge TEXT;
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
