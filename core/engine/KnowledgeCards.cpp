@@ -5,7 +5,7 @@
 // workspace) and are proposed and settled by the same code; only what
 // accepting runs differs.
 #include "engine/BoardState.h"
-#include "engine/StructureLog.h"
+#include "engine/WorkspaceCards.h"
 #include "knowledge/WorkspaceUri.h"
 #include "support/OpError.h"
 
@@ -25,35 +25,22 @@ Suggestion Engine::proposeKnowledgeCard(const std::string& workspaceUri, Suggest
 }
 
 Resolution board::resolveKnowledgeCard(Engine& engine, Engine::Impl& e, const Suggestion& current, Decision decision) {
-  return e.mutate([&] {
-    Resolution r;
-    Suggestion s = current;
-    if (decision == Decision::Defer) {
-      s.state = SuggestionState::Deferred;
-    } else if (decision == Decision::Reject) {
-      s.state = SuggestionState::Rejected;
-    } else {
-      KnowledgeEditRequest edit;
-      edit.workspaceUri = *s.workspaceUri;
-      edit.ops = s.knowledge->ops;
-      edit.op = "accept";
-      try {
-        r.knowledge = engine.editKnowledge(edit).change;
-      } catch (const OpError& err) {
-        // A node, edge or group the card names went away since it was made.
-        if (err.kind() != ErrorKind::NotFound) throw;
-        throw Error::invalidOp("cannotApply", std::string("what this card changes is gone: ") + err.what(), s.id)
-            .withOpIndex(err.opIndex());
-      }
-      s.state = SuggestionState::Accepted;
+  auto accepted = [&](Suggestion& s, Resolution& r) {
+    KnowledgeEditRequest edit;
+    edit.workspaceUri = *s.workspaceUri;
+    edit.ops = s.knowledge->ops;
+    edit.op = "accept";
+    try {
+      r.knowledge = engine.editKnowledge(edit).change;
+    } catch (const OpError& err) {
+      // A node, edge or group the card names went away since it was made.
+      if (err.kind() != ErrorKind::NotFound) throw;
+      throw Error::invalidOp("cannotApply", std::string("what this card changes is gone: ") + err.what(), s.id)
+          .withOpIndex(err.opIndex());
     }
-    s.resolvedAt = e.now();
-    e.store->board().putCard(s);
-    e.dirty = true;
-    announceSuggestion(e, s, false);
-    r.suggestion = s;
-    return r;
-  });
+  };
+  // A map card has no badges: rejecting it changes only the card.
+  return settleCard(e, current, decision, [](Suggestion&) {}, accepted);
 }
 
 }  // namespace grove

@@ -24,13 +24,8 @@ std::vector<ChildCandidate> childCandidates(const KnowledgeGraph& graph, const s
     size_t mark = heading.rfind(" › ");
     if (mark != std::string::npos) heading = heading.substr(mark + std::string(" › ").size());
     offer(plainPhrase(heading), firstSentence(s.text), "includes", s.citation);
-    size_t from = 0;
-    while (from <= s.text.size() && out.size() < limit) {
-      size_t end = s.text.find('\n', from);
-      if (end == std::string::npos) end = s.text.size();
-      if (auto lead = listItemLead(s.text.substr(from, end - from))) offer(lead->first, lead->second, "mentions", s.citation);
-      from = end + 1;
-    }
+    for (const auto& line : textLines(s.text))
+      if (auto lead = listItemLead(line)) offer(lead->first, lead->second, "mentions", s.citation);
     if (out.size() >= limit) break;
   }
   return out;

@@ -68,16 +68,12 @@ struct AnswerParts {
 
 AnswerParts split(const std::string& answer) {
   AnswerParts out;
-  size_t from = 0;
-  while (from <= answer.size()) {
-    size_t end = answer.find('\n', from);
-    if (end == std::string::npos) end = answer.size();
-    std::string line = answer.substr(from, end - from);
-    from = end + 1;
+  for (const auto& line : textLines(answer)) {
     if (auto lead = listItemLead(line)) {
       out.points.push_back(*lead);
     } else if (line.rfind('#', 0) == 0) {
-      std::string heading = plainPhrase(line.substr(line.find_first_not_of('#')));
+      size_t text = line.find_first_not_of('#');
+      std::string heading = text == std::string::npos ? "" : plainPhrase(line.substr(text));
       if (titleLike(heading)) out.points.push_back({heading, ""});
     } else {
       out.prose += line + "\n";

@@ -48,6 +48,18 @@ std::string firstSentence(const std::string& text) {
   return "";
 }
 
+std::vector<std::string> textLines(const std::string& text) {
+  std::vector<std::string> out;
+  size_t from = 0;
+  while (from <= text.size()) {
+    size_t end = text.find('\n', from);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(from, end - from));
+    from = end + 1;
+  }
+  return out;
+}
+
 std::optional<std::pair<std::string, std::string>> listItemLead(const std::string& line) {
   std::string t = trim(line);
   size_t start = 0;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace grove::knowledge {
 
@@ -18,6 +19,8 @@ bool titleLike(const std::string& s);
 std::string clipDetails(std::string s);
 /// The first sentence of `text` that is not a Markdown heading line, clipped.
 std::string firstSentence(const std::string& text);
+/// The lines of `text` (without their line breaks), in order.
+std::vector<std::string> textLines(const std::string& text);
 /// A list item's lead and the rest: "- **Undo log**: one entry per call" ->
 /// {"Undo log", "one entry per call"}; nothing when the line is not a list
 /// item or its lead is not title-like.

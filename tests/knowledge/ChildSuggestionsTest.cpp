@@ -75,7 +75,7 @@ TEST(ExchangeIntegration, TopicUnderTheAnchorPointsUnderTheTopicAndReuseByDetail
 
 TEST(ExchangeIntegration, AnAnswerNamingItsOwnAnchorMakesNoCycle) {
   KnowledgeGraph g = mapWith({test::addNodeOp("Engine")});
-  Exchange x{"What runs where?", "- **Engine**: the owner of the truth\n", {"u_1"}, {}};
+  Exchange x{"What runs where?", "###\n- **Engine**: the owner of the truth\n", {"u_1"}, {}};
   auto ops = integrateExchange(g, x, g.nodes[0].id, Origin::Conversation, 6);
   EXPECT_NO_THROW(applyOps(g, ops, ApplyContext{}));
   EXPECT_EQ(g.nodes.size(), 2u);
