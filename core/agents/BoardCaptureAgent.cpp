@@ -22,13 +22,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-std::optional<std::string> usable(const std::optional<std::string>& s) {
-  if (!s) return std::nullopt;
-  std::string t = trim(*s);
-  if (t.empty()) return std::nullopt;
-  return t;
-}
-
 // The start of a capture for a prompt, its lines intact (code keeps its
 // layout): cut at the last line end before the limit, else at a character.
 std::string excerpt(const std::string& text) {
@@ -47,15 +40,23 @@ std::string joined(const std::vector<std::string>& tags) {
   return out;
 }
 
-std::string cardText(const BoardCard& c) {
+}  // namespace
+
+std::string boardCardText(const BoardCard& c) {
   std::string out = "Title: " + c.title;
   if (!c.summary.empty()) out += "\nSummary: " + c.summary;
   if (!c.tags.empty()) out += "\nTags: " + joined(c.tags);
   if (!c.context.empty()) out += "\nContext: " + c.context;
+  if (!c.path.empty()) out += "\nFile: " + c.path;
   return out;
 }
 
-}  // namespace
+std::optional<std::string> trimmedField(const std::optional<std::string>& s) {
+  if (!s) return std::nullopt;
+  std::string t = trim(*s);
+  if (t.empty()) return std::nullopt;
+  return t;
+}
 
 ChatRequest boardAnalysisRequest(const std::string& content, const std::optional<Source>& source,
                                  const std::string& model) {
@@ -86,18 +87,18 @@ ChatRequest boardScoresRequest(const CaptureCandidates& c, const std::string& mo
   r.temperature = 0.0;
   r.maxTokens = 60 + 25 * static_cast<int>(c.candidates.size());
   r.system = std::string(prompts::get("board_capture_scores"));
-  std::string user = "New item (" + c.item.kind + "):\n" + cardText(c.item) + "\nContent:\n" +
+  std::string user = "New item (" + c.item.kind + "):\n" + boardCardText(c.item) + "\nContent:\n" +
                      excerpt(c.content) + "\n\nCandidates:";
-  for (const auto& k : c.candidates) user += "\n\n[id: " + k.id + " | " + k.kind + "]\n" + cardText(k);
+  for (const auto& k : c.candidates) user += "\n\n[id: " + k.id + " | " + k.kind + "]\n" + boardCardText(k);
   r.messages.push_back({"user", user});
   return r;
 }
 
 BoardAnalysis analysisFromModel(BoardAnalysis raw) {
   BoardAnalysis out;
-  out.title = usable(raw.title);
-  out.summary = usable(raw.summary);
-  out.context = usable(raw.context);
+  out.title = trimmedField(raw.title);
+  out.summary = trimmedField(raw.summary);
+  out.context = trimmedField(raw.context);
   if (raw.tags) {
     std::vector<std::string> tags;
     for (const auto& t : *raw.tags) {

@@ -28,7 +28,14 @@ struct BoardAnalysis {
 struct BoardCard {
   std::string id, kind, title, summary, context;
   std::vector<std::string> tags;
+  std::string path;  // a snippet's file, relative to the workspace when under it
 };
+
+/// A card as the board prompts show it: Title, Summary, Tags, Context, File.
+std::string boardCardText(const BoardCard& card);
+
+/// A text field read from the model, trimmed; empty or absent is nullopt.
+std::optional<std::string> trimmedField(const std::optional<std::string>& field);
 
 /// What the model path asks the model about: the new item as capture would
 /// analyse it, and the prefilter's top candidates with their native sigma.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "agents/BoardCaptureAgent.h"
+#include "agents/BoardGroupingAgent.h"
 #include "model/Board.h"
 #include "model/BoardOp.h"
 #include "model/Unit.h"

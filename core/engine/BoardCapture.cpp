@@ -178,7 +178,8 @@ BoardPlacement placeItem(Engine::Impl& e, BoardTx& tx, BoardItem& m, const Board
   m.groupId = p.groupId;
   m.placement = p;
   board::writeItem(e, tx, m);
-  if (!p.created) board::membershipChanged(e, tx, p.groupId);
+  // The model path names a group the capture described (session/BoardCaptureJobs).
+  p.described = p.created || board::membershipChanged(e, tx, p.groupId);
   for (const auto& l : d.links)
     board::writeLink(e, tx, BoardLink{newId('l'), m.workspaceUri, m.id(), l.id, std::nullopt, "placement", e.now()});
   return p;
@@ -262,9 +263,6 @@ BoardItem newItem(Engine::Impl& e, const CaptureRequest& r, const std::string& w
   return item;
 }
 
-BoardCard cardOf(const BoardItem& i) {
-  return {i.id(), i.kind, i.memolet.title, i.memolet.summary, i.context, i.tags};
-}
 
 }  // namespace
 
@@ -357,19 +355,20 @@ CaptureCandidates Engine::captureCandidates(const CaptureRequest& r, size_t limi
   BoardSettings s = impl_->store->board().info(ws).settings;
   BoardItem item = newItem(*impl_, r, ws);
   CaptureCandidates out;
-  out.item = cardOf(item);
+  out.item = board::cardOf(item);
   out.content = r.content;
   for (const auto& c : candidates(*impl_, item, s)) {
     if (out.candidates.size() == limit) break;
     auto stored = impl_->store->board().item(c.id);
     if (!stored) continue;
-    out.candidates.push_back(cardOf(*stored));
+    out.candidates.push_back(board::cardOf(*stored));
     out.nativeSigma.push_back(c.sigma);
   }
   return out;
 }
 
-BoardEvolution Engine::evolveCapture(const std::string& workspaceUri, const std::string& itemId) {
+BoardEvolution Engine::evolveCapture(const std::string& workspaceUri, const std::string& itemId,
+                                     const std::optional<GroupDescription>& named) {
   std::string ws = board::workspace(workspaceUri);
   BoardEvolution out;
   impl_->mutate([&] {
@@ -380,8 +379,26 @@ BoardEvolution Engine::evolveCapture(const std::string& workspaceUri, const std:
     for (const auto& r : m->placement->related) related.push_back({r.id, std::nullopt, r.score});
     BoardTx tx{ws, "evolve", {}, {}, {}};
     out = evolveRelated(*impl_, tx, *m, impl_->store->board().info(ws).settings, related);
+    // The model names the item's group, unless it moved on or the user
+    // wrote that field since.
+    bool stayed = m->groupId && *m->groupId == m->placement->groupId;
+    auto g = stayed ? impl_->store->board().group(*m->groupId) : std::nullopt;
+    if (named && g) {
+      auto mine = [&](const char* f) { return std::count(g->userEdited.begin(), g->userEdited.end(), f) > 0; };
+      bool wrote = false;
+      if (named->title && !mine("title") && g->title != *named->title) g->title = *named->title, wrote = true;
+      if (named->summary && !mine("summary") && g->summary != *named->summary) g->summary = *named->summary, wrote = true;
+      if (wrote) board::writeGroup(*impl_, tx, *g);
+    }
     board::finish(*impl_, tx, "evolve");
   });
+  return out;
+}
+
+std::vector<BoardCard> Engine::boardGroupCards(const std::string& workspaceUri, const std::string& groupId) {
+  std::string ws = board::workspace(workspaceUri);
+  std::vector<BoardCard> out;
+  for (const auto& item : board::newestMembers(*impl_, ws, groupId)) out.push_back(board::cardOf(item));
   return out;
 }
 

@@ -15,7 +15,7 @@ namespace grove {
 namespace board {
 
 Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind kind, std::vector<std::string> itemIds,
-                       std::string title, std::string reason, std::vector<BoardOp> ops,
+                       std::string title, std::string reason, std::vector<BoardOp> ops, SuggestionSource source,
                        std::shared_ptr<const knowledge::KnowledgeCard> knowledge) {
   Suggestion s;
   s.id = newId('s');
@@ -25,7 +25,7 @@ Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind ki
   s.title = std::move(title);
   s.reason = std::move(reason);
   s.confidence = 1;
-  s.source = SuggestionSource::Native;
+  s.source = source;
   s.createdAt = e.now();
   s.ops = std::move(ops);
   s.knowledge = std::move(knowledge);

@@ -168,7 +168,7 @@ private:
         throw Error::invalidOp("groupCycle", "a group cannot hold its own parent", child);
     auto [title, summary] = board::describe(e_, texts);
     g.title = op.title ? *op.title : title;
-    g.summary = summary;
+    g.summary = op.summary ? *op.summary : summary;
     if (op.title) g.userEdited.push_back("title");
     board::writeGroup(e_, tx_, g);
     remember(op.ref, g.id);

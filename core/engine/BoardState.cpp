@@ -252,29 +252,49 @@ std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<
   return {title, memory::extractiveSummary(all, 2)};
 }
 
-void membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId) {
+std::vector<BoardItem> newestMembers(Engine::Impl& e, const std::string& ws, const std::string& groupId) {
+  // From the cache's entries, then read: a group can hold thousands.
+  std::vector<std::pair<int64_t, std::string>> members;
+  for (const auto& entry : index(e, ws).entries)
+    if (entry.groupId == groupId) members.push_back({entry.createdAt, entry.id});
+  size_t keep = std::min(members.size(), kDescribeMembers);
+  std::partial_sort(members.begin(), members.begin() + static_cast<long>(keep), members.end(),
+                    [](const auto& a, const auto& b) { return a > b; });
+  std::vector<BoardItem> out;
+  for (size_t i = 0; i < keep; ++i)  // the store already holds the open transaction's writes
+    if (auto item = e.store->board().item(members[i].second)) out.push_back(std::move(*item));
+  return out;
+}
+
+bool membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId) {
   auto g = e.store->board().group(groupId);
-  if (!g) return;
+  if (!g) return false;
   g->membershipChanges += 1;
   bool titleMine = std::find(g->userEdited.begin(), g->userEdited.end(), "title") != g->userEdited.end();
   bool summaryMine = std::find(g->userEdited.begin(), g->userEdited.end(), "summary") != g->userEdited.end();
-  if (g->membershipChanges >= 3 && !(titleMine && summaryMine)) {
-    // Described from its newest members (a group can hold thousands).
-    std::vector<std::pair<int64_t, std::string>> members;
-    for (const auto& entry : index(e, tx.workspaceUri).entries)
-      if (entry.groupId == groupId) members.push_back({entry.createdAt, entry.id});
-    size_t keep = std::min(members.size(), kDescribeMembers);
-    std::partial_sort(members.begin(), members.begin() + static_cast<long>(keep), members.end(),
-                      [](const auto& a, const auto& b) { return a > b; });
+  bool rewrite = g->membershipChanges >= 3 && !(titleMine && summaryMine);
+  if (rewrite) {
     std::vector<std::string> texts;
-    for (size_t i = 0; i < keep; ++i)  // the store already holds this transaction's writes
-      if (auto item = e.store->board().item(members[i].second)) texts.push_back(boardItemText(*item));
+    for (const auto& item : newestMembers(e, tx.workspaceUri, groupId)) texts.push_back(boardItemText(item));
     auto [title, summary] = describe(e, texts);
     if (!titleMine) g->title = title;
     if (!summaryMine) g->summary = summary;
     g->membershipChanges = 0;
   }
   writeGroup(e, tx, *g);
+  return rewrite;
+}
+
+BoardCard cardOf(const BoardItem& i) {
+  BoardCard c{i.id(), i.kind, i.memolet.title, i.memolet.summary, i.context, i.tags, ""};
+  if (i.source) c.path = relativePath(i.source->uri, i.workspaceUri);
+  return c;
+}
+
+std::string relativePath(const std::string& uri, const std::string& ws) {
+  if (uri.rfind(ws + "/", 0) == 0) return uri.substr(ws.size() + 1);
+  if (uri.rfind("file://", 0) == 0) return uri.substr(7);
+  return uri;
 }
 
 }  // namespace board

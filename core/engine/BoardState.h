@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "agents/BoardCaptureAgent.h"
 #include "engine/EngineImpl.h"
 #include "memory/VectorIndex.h"
 #include "model/Board.h"
@@ -85,7 +86,8 @@ std::map<std::string, std::string> runOps(Engine::Impl& e, BoardTx& tx, const st
 /// a board card with `ops`, or a map card with `knowledge`.
 Suggestion proposeCard(Engine::Impl& e, const std::string& workspaceUri, SuggestionKind kind,
                        std::vector<std::string> itemIds, std::string title, std::string reason,
-                       std::vector<BoardOp> ops, std::shared_ptr<const knowledge::KnowledgeCard> knowledge = nullptr);
+                       std::vector<BoardOp> ops, SuggestionSource source = SuggestionSource::Native,
+                       std::shared_ptr<const knowledge::KnowledgeCard> knowledge = nullptr);
 /// Accepts (one `accept` undo entry; a vanished target is 1002 cannotApply
 /// with opIndex), rejects or defers a pending card (engine/BoardCards.cpp).
 Resolution resolveCard(Engine::Impl& e, const Suggestion& card, Decision decision);
@@ -120,8 +122,15 @@ std::string workspace(const std::string& uri);
 /// A generated group title (top 3 keywords) and extractive summary of texts.
 std::pair<std::string, std::string> describe(Engine::Impl& e, const std::vector<std::string>& texts);
 /// Counts one membership change of a group; after 3, rewrites its title and
-/// summary from its members unless the user edited them.
-void membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId);
+/// summary from its members unless the user edited them (then true).
+bool membershipChanged(Engine::Impl& e, BoardTx& tx, const std::string& groupId);
+/// A group's newest members (at most the number a description reads), newest first.
+std::vector<BoardItem> newestMembers(Engine::Impl& e, const std::string& workspaceUri, const std::string& groupId);
+/// An item as the model prompts show it (agents/BoardCaptureAgent).
+BoardCard cardOf(const BoardItem& item);
+/// A source URI as the board shows it: relative to the workspace when
+/// under it, else the path of a file URI, else the URI.
+std::string relativePath(const std::string& uri, const std::string& workspaceUri);
 /// The native understanding of a board (synchronous; DESIGN "Understanding offline").
 std::string understanding(const std::vector<BoardItem>& items, const std::vector<BoardGroup>& groups,
                           const std::vector<BoardLink>& links);

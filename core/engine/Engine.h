@@ -412,8 +412,14 @@ public:
   CaptureCandidates captureCandidates(const CaptureRequest& request, size_t limit);
   /// The evolution a capture with deferEvolution left: the item's related
   /// items as its placement recorded them, as one `evolve` entry. Nothing
-  /// when the item is gone, archived or was placed by hand.
-  BoardEvolution evolveCapture(const std::string& workspaceUri, const std::string& itemId);
+  /// when the item is gone, archived or was placed by hand. `named`: the
+  /// model's title and summary for the group the capture described, written
+  /// in the same entry (fields the user edited stay theirs).
+  BoardEvolution evolveCapture(const std::string& workspaceUri, const std::string& itemId,
+                               const std::optional<GroupDescription>& named = std::nullopt);
+  /// A group's newest members as the naming prompt shows them (empty when
+  /// the group is gone or empty).
+  std::vector<BoardCard> boardGroupCards(const std::string& workspaceUri, const std::string& groupId);
   BoardSnapshot board(const std::string& workspaceUri, bool archived);
   /// Applies the ops all or nothing (errors carry opIndex); preview stores nothing.
   BoardEditResult editBoard(const BoardEditRequest& request);
@@ -431,6 +437,15 @@ public:
   /// folder | language | kind | tag | topic" becomes a pending card of ops;
   /// anything else is 1002 needsModel.
   Suggestion reorganizeBoard(const ReorganizeRequest& request);
+  /// Whether reorganizeBoard understands `instruction` (it names a key).
+  static bool reorganizesOffline(const std::string& instruction);
+  /// The model path's material: the memories `request` selects, as the
+  /// prompt shows them. Writes nothing; fails as reorganizeBoard would.
+  std::vector<BoardCard> reorganizeSelection(const ReorganizeRequest& request);
+  /// The model's groups of the selection as a pending reorganize card
+  /// (source model), judged against the selection as it is now; nothing
+  /// usable left is 1002 cannotApply.
+  Suggestion regroupBoard(const ReorganizeRequest& request, const std::vector<Regrouping>& groups);
   // Knowledge maps (engine/KnowledgeMapOps.cpp), one per workspace (the
   // workspaceUri is normalised here). Every change is one undo entry.
   using KnowledgeListener = std::function<void(const KnowledgeChange&)>;

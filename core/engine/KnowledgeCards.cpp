@@ -20,7 +20,8 @@ Suggestion Engine::proposeKnowledgeCard(const std::string& workspaceUri, Suggest
   std::string ws = knowledge::normalizeWorkspaceUri(workspaceUri);
   auto body = std::make_shared<const knowledge::KnowledgeCard>(std::move(card));
   return impl_->mutate([&] {
-    return board::proposeCard(*impl_, ws, kind, std::move(anchorIds), std::move(title), std::move(reason), {}, body);
+    return board::proposeCard(*impl_, ws, kind, std::move(anchorIds), std::move(title), std::move(reason), {},
+                              SuggestionSource::Native, body);
   });
 }
 

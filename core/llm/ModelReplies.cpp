@@ -156,6 +156,46 @@ std::optional<std::vector<ScoredId>> parseBoardScoresReply(const std::string& te
   return out;
 }
 
+std::optional<std::vector<Regrouping>> parseBoardRegroupReply(const std::string& text, std::string& why) {
+  json j = json::parse(unfenceJson(text), nullptr, false);
+  if (j.is_object() && j.contains("groups")) j = j["groups"];
+  if (j.is_discarded() || !j.is_array()) {
+    why = "not {\"groups\": [...]} or an array";
+    return std::nullopt;
+  }
+  std::vector<Regrouping> out;
+  for (const auto& g : j) {
+    if (!g.is_object() || !g.contains("itemIds") || !g["itemIds"].is_array()) {
+      why = "a group is not {title, summary, itemIds: [string]}";
+      return std::nullopt;
+    }
+    Regrouping r;
+    if (g.contains("title") && g["title"].is_string()) r.title = g["title"].get<std::string>();
+    if (g.contains("summary") && g["summary"].is_string()) r.summary = g["summary"].get<std::string>();
+    for (const auto& id : g["itemIds"]) {
+      if (!id.is_string()) {
+        why = "an itemIds entry is not a string";
+        return std::nullopt;
+      }
+      r.itemIds.push_back(id.get<std::string>());
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::optional<GroupDescription> parseBoardGroupNameReply(const std::string& text, std::string& why) {
+  json j = json::parse(unfenceJson(text), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    why = "not a JSON object";
+    return std::nullopt;
+  }
+  GroupDescription d;
+  if (j.contains("title") && j["title"].is_string()) d.title = j["title"].get<std::string>();
+  if (j.contains("summary") && j["summary"].is_string()) d.summary = j["summary"].get<std::string>();
+  return d;
+}
+
 std::string userModelJson(const UserModel& m) {
   if (m.events == 0) return "";
   json j{{"stage", m.stage},

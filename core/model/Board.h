@@ -50,6 +50,10 @@ struct BoardPlacement {
   std::vector<ScoredId> related;  // R: item id and sigma
   std::vector<ScoredId> groups;   // every group with S > 0, best first
   std::string method = "native";  // native | model | manual
+  /// Not stored, not on the wire: this capture wrote the group's title and
+  /// summary (a new group, or the rewrite after 3 membership changes), so
+  /// the model path may name it.
+  bool described = false;
 };
 
 struct BoardItem {

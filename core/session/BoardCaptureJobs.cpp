@@ -55,6 +55,21 @@ std::optional<std::vector<ScoredId>> scoresOf(llm::ProviderRegistry& providers, 
   return scoresFromModel(*raw, c.candidates);
 }
 
+/// The model's name for a group the capture described, or nullopt (logged).
+std::optional<GroupDescription> nameOf(llm::ProviderRegistry& providers, const std::vector<BoardCard>& members,
+                                       const std::string& model, const CancellationToken& limit) {
+  if (members.empty()) return std::nullopt;
+  auto text = ask(providers, boardGroupNameRequest(members, model), limit, "group name");
+  if (!text) return std::nullopt;
+  std::string why;
+  auto raw = llm::parseBoardGroupNameReply(*text, why);
+  if (!raw) {
+    log::warn("board capture: invalid group name (" + why + "), keeping the keywords");
+    return std::nullopt;
+  }
+  return groupDescriptionFromModel(std::move(*raw));
+}
+
 }  // namespace
 
 void captureWithModel(Session& session, CaptureRequest r, Done<CaptureResult> done) {
@@ -78,18 +93,33 @@ void captureWithModel(Session& session, CaptureRequest r, Done<CaptureResult> do
       if (!cands->candidates.empty()) r.sigma = scoresOf(providers, *cands, model, limit);
       r.deferEvolution = true;
     }
-    std::string itemId;
+    std::string itemId, describedGroup;
     session.runLocked(actor, [&](Engine& e) {
       auto result = captureExpected([&] { return e.capture(r); });
       if (result && r.deferEvolution) itemId = result->item.id();
+      if (result && result->placement.described) describedGroup = result->placement.groupId;
       done(std::move(result));
     });
     if (itemId.empty()) return;
-    // After the reply: evolution is its own change (didChange op "evolve").
-    session.post([&session, actor, ws = r.workspaceUri, itemId] {
+    // After the reply: evolution is its own change (didChange op "evolve"),
+    // with the model's name for a group this capture made or re-described
+    // (its own limit: the capture's may be spent).
+    session.post([&session, &providers, model, actor, ws = r.workspaceUri, itemId, describedGroup] {
+      std::optional<GroupDescription> named;
+      if (!describedGroup.empty()) {
+        std::vector<BoardCard> members;
+        session.runLocked(actor, [&](Engine& e) {
+          try {
+            members = e.boardGroupCards(ws, describedGroup);
+          } catch (const Error& err) {
+            log::warn(std::string("board capture: the group to name is unreadable: ") + err.what());
+          }
+        });
+        named = nameOf(providers, members, model, CancellationToken().withTimeout(kCaptureModelLimit));
+      }
       session.runLocked(actor, [&](Engine& e) {
         try {
-          e.evolveCapture(ws, itemId);
+          e.evolveCapture(ws, itemId, named);
         } catch (const Error& err) {
           log::warn(std::string("board capture: evolution failed: ") + err.what());
         }

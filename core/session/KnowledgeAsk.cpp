@@ -7,6 +7,7 @@
 #include "knowledge/EditParser.h"
 #include "knowledge/GraphAnswer.h"
 #include "knowledge/GroundedAnswer.h"
+#include "knowledge/WorkspaceUri.h"
 #include "session/KnowledgeSuggest.h"
 #include "support/Ids.h"
 #include "support/OpError.h"
@@ -78,6 +79,41 @@ std::string describe(const std::vector<KnowledgeOp>& ops, const KnowledgeGraph& 
   return out;
 }
 
+}  // namespace
+
+void commitKnowledgeEdit(Engine& engine, const KnowledgeAskRequest& request, const KnowledgeGraph& graph,
+                         const std::vector<KnowledgeOp>& ops, KnowledgeTurn& turn) {
+  if (!turn.plan) turn.plan = KnowledgePlan{};
+  turn.plan->ops = ops;
+  KnowledgeEditRequest edit;
+  edit.workspaceUri = request.workspaceUri;
+  edit.ops = ops;
+  edit.preview = request.preview;
+  edit.op = "ask";
+  // The ops were made against `graph`: a map that moved on meanwhile is a
+  // conflict, not a silent edit of something the plan never saw.
+  edit.expectedRevision = graph.revision;
+  auto fail = [&](int opIndex, const std::string& message) {
+    turn.plan->attempts.push_back({ops, opIndex, message});
+    turn.failure = KnowledgeFailure{"opFailed", message, {}};
+    turn.message = message;
+  };
+  try {
+    KnowledgeEditResult result = engine.editKnowledge(edit);
+    std::string summary = describe(ops, graph, result.graph, result.refs);
+    turn.message = request.preview ? "Would do: " + summary : summary;
+    if (!request.preview) turn.change = result.change;
+    // A preview is the confirm step: the plan waits as a knowledgeEdit card.
+    if (request.preview) turn.plan->suggestionId = proposeEditCard(engine, graph, result, ops, summary, request.input).id;
+  } catch (const OpError& e) {
+    fail(e.opIndex(), e.what());
+  } catch (const Error& e) {
+    fail(-1, e.what());
+  }
+}
+
+namespace {
+
 void editRoute(Engine& engine, const KnowledgeAskRequest& request, const KnowledgeGraph& graph,
                const std::optional<std::string>& pointed, KnowledgeTurn& turn) {
   ParsedEdit parsed = parseEdit(request.input, graph, pointed);
@@ -100,26 +136,7 @@ void editRoute(Engine& engine, const KnowledgeAskRequest& request, const Knowled
     return;
   }
   if (parsed.kind == ParsedEdit::Kind::Failure) return failWith(parsed.failure, parsed.message, parsed.candidates);
-  turn.plan = KnowledgePlan{parsed.ops, {}, std::nullopt};
-  KnowledgeEditRequest edit;
-  edit.workspaceUri = request.workspaceUri;
-  edit.ops = parsed.ops;
-  edit.preview = request.preview;
-  edit.op = "ask";
-  try {
-    KnowledgeEditResult result = engine.editKnowledge(edit);
-    std::string summary = describe(parsed.ops, graph, result.graph, result.refs);
-    turn.message = request.preview ? "Would do: " + summary : summary;
-    if (!request.preview) turn.change = result.change;
-    // A preview is the confirm step: the plan waits as a knowledgeEdit card.
-    if (request.preview) turn.plan->suggestionId = proposeEditCard(engine, graph, result, parsed.ops, summary, request.input).id;
-  } catch (const OpError& e) {
-    turn.plan->attempts.push_back({parsed.ops, e.opIndex(), e.what()});
-    failWith("opFailed", e.what());
-  } catch (const Error& e) {
-    turn.plan->attempts.push_back({parsed.ops, -1, e.what()});
-    failWith("opFailed", e.what());
-  }
+  commitKnowledgeEdit(engine, request, graph, parsed.ops, turn);
 }
 
 }  // namespace
@@ -165,36 +182,57 @@ KnowledgeIntent classifyKnowledge(Engine& engine, const std::string& workspaceUr
 }
 
 KnowledgeTurn askKnowledge(Engine& engine, const KnowledgeAskRequest& request) {
-  KnowledgeIntent intent = classifyKnowledge(engine, request.workspaceUri, request.input, request.nodeId);
-  KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
+  return routeKnowledge(engine, request, classifyKnowledge(engine, request.workspaceUri, request.input, request.nodeId));
+}
+
+KnowledgeTurn startKnowledgeTurn(const KnowledgeAskRequest& request, const KnowledgeIntent& intent,
+                                 const std::string& workspaceUri) {
   KnowledgeTurn turn;
   turn.id = newId('t');
-  turn.workspaceUri = graph.workspaceUri;
+  turn.workspaceUri = workspaceUri;
   turn.input = request.input;
   turn.createdAt = nowMs();
-  if (request.intent) {
-    // A label the client chose is certain; its rewrite follows that label.
-    intent.label = *request.intent;
-    intent.confidence = 1;
-    intent.scores = {};
-    intent.scores[static_cast<int>(*request.intent)] = 1;
-    intent.rewritten = resolveInput(request.input, intent.label, graph, request.nodeId,
-                                    lastTurnNode(engine, graph.workspaceUri))
-                           .rewritten;
-  }
   turn.intent = intent;
   turn.nodeId = intent.nodeId ? intent.nodeId : request.nodeId;
-  KnowledgeSettings settings;
-  if (!request.intent && intent.confidence < settings.clarifyBelow) {
+  return turn;
+}
+
+KnowledgeIntent chosenIntent(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent intent) {
+  if (!request.intent) return intent;
+  // A label the client chose is certain; its rewrite follows that label.
+  KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
+  intent.label = *request.intent;
+  intent.confidence = 1;
+  intent.scores = {};
+  intent.scores[static_cast<int>(*request.intent)] = 1;
+  intent.rewritten =
+      resolveInput(request.input, intent.label, graph, request.nodeId, lastTurnNode(engine, graph.workspaceUri))
+          .rewritten;
+  intent.source = "native";
+  return intent;
+}
+
+std::optional<std::string> pointedNode(Engine& engine, const KnowledgeAskRequest& request) {
+  if (request.nodeId) return request.nodeId;
+  return lastTurnNode(engine, knowledge::normalizeWorkspaceUri(request.workspaceUri));
+}
+
+bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent) {
+  return !request.intent && intent.confidence < KnowledgeSettings{}.clarifyBelow;
+}
+
+KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified) {
+  KnowledgeIntent intent = chosenIntent(engine, request, std::move(classified));
+  KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
+  KnowledgeTurn turn = startKnowledgeTurn(request, intent, graph.workspaceUri);
+  if (needsClarifying(request, intent)) {
     std::string message = "I am not sure whether you want to search, edit or expand the map; say it another way";
     turn.failure = KnowledgeFailure{"unclear", message, {}};
     turn.message = message;
     return turn;
   }
   if (intent.label == IntentLabel::Edit) {
-    std::optional<std::string> pointed = request.nodeId;
-    if (!pointed) pointed = lastTurnNode(engine, graph.workspaceUri);
-    editRoute(engine, request, graph, pointed, turn);
+    editRoute(engine, request, graph, pointedNode(engine, request), turn);
     return turn;
   }
   turn.answer = answerFromDocuments(engine, graph, intent.rewritten, turn.nodeId);

@@ -85,8 +85,33 @@ struct KnowledgeTurn {
 KnowledgeIntent classifyKnowledge(Engine& engine, const std::string& workspaceUri, const std::string& input,
                                   const std::optional<std::string>& nodeId);
 
-/// One chat turn on the map (engine thread). Changes are announced as `ask`.
+/// One chat turn on the map (engine thread), native: the intent classifier
+/// and the offline edit parser. Changes are announced as `ask`.
 KnowledgeTurn askKnowledge(Engine& engine, const KnowledgeAskRequest& request);
+
+/// The turn of `request` once classified (engine thread): the native edit
+/// route, or the search and expansion answer. The model path calls it with
+/// the Oracle's intent (session/KnowledgeAskJobs).
+KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent intent);
+
+/// A new turn of `request` with its intent and node, nothing done yet.
+KnowledgeTurn startKnowledgeTurn(const KnowledgeAskRequest& request, const KnowledgeIntent& intent,
+                                 const std::string& workspaceUri);
+
+/// The intent a turn follows: the client's `intent` when it gave one.
+KnowledgeIntent chosenIntent(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified);
+
+/// True when the intent is too unsure to act on (`unclear`, below clarifyBelow).
+bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& intent);
+
+/// The node "this" points at in an edit: the selected one, else the last turn's.
+std::optional<std::string> pointedNode(Engine& engine, const KnowledgeAskRequest& request);
+
+/// Runs `ops` (made against `graph`) as one undo entry, or previews them;
+/// fills the turn's plan, change and summary message, or its `opFailed`
+/// failure (the map unchanged) with the failed attempt recorded.
+void commitKnowledgeEdit(Engine& engine, const KnowledgeAskRequest& request, const knowledge::KnowledgeGraph& graph,
+                         const std::vector<knowledge::KnowledgeOp>& ops, KnowledgeTurn& turn);
 
 /// Search and expansion answers: graph-first, then the workspace's documents.
 /// Until the document side is merged this answers from the graph alone

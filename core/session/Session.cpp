@@ -5,7 +5,9 @@
 #include "llm/ConfigLoader.h"
 #include "llm/ProviderRegistry.h"
 #include "session/BoardCaptureJobs.h"
+#include "session/BoardReorganizeJobs.h"
 #include "session/EmbeddingJobs.h"
+#include "session/KnowledgeAskJobs.h"
 #include "session/StructureJobs.h"
 #include "session/SummaryJobs.h"
 #include "support/Log.h"
@@ -321,6 +323,31 @@ void Session::captureToBoard(const CaptureRequest& request, Done<CaptureResult> 
     return;
   }
   captureWithModel(*this, request, std::move(done));
+}
+
+void Session::reorganizeBoard(const ReorganizeRequest& request, Done<Suggestion> done) {
+  if (offline() || Engine::reorganizesOffline(request.instruction)) {
+    done(engine_.reorganizeBoard(request));
+    return;
+  }
+  reorganizeWithModel(*this, request, std::move(done));
+}
+
+void Session::classifyKnowledge(const std::string& workspaceUri, const std::string& input,
+                                const std::optional<std::string>& nodeId, Done<KnowledgeIntent> done) {
+  if (offline()) {
+    done(session::classifyKnowledge(engine_, workspaceUri, input, nodeId));
+    return;
+  }
+  classifyKnowledgeWithModel(*this, workspaceUri, input, nodeId, std::move(done));
+}
+
+void Session::askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done) {
+  if (offline()) {
+    done(session::askKnowledge(engine_, request));
+    return;
+  }
+  askKnowledgeWithModel(*this, request, std::move(done));
 }
 
 void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done) {

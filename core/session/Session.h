@@ -26,6 +26,7 @@
 #include "session/Executor.h"
 #include "session/HistoryImport.h"
 #include "session/IndexingJobs.h"
+#include "session/KnowledgeAsk.h"
 #include "session/KnowledgeIngest.h"
 #include "session/SourceAnchors.h"
 #include "session/Turn.h"
@@ -154,6 +155,17 @@ public:
   /// provider: the model path (session/BoardCaptureJobs), `done` later and
   /// evolution after it. Throws for bad input before anything runs.
   void captureToBoard(const CaptureRequest& request, Done<CaptureResult> done);
+  /// grove/board/reorganize. Offline, or an instruction naming a key ("by
+  /// file", ...): Engine::reorganizeBoard, at once. Otherwise with a provider
+  /// the model path (session/BoardReorganizeJobs), `done` later. Throws for
+  /// bad input before anything runs.
+  void reorganizeBoard(const ReorganizeRequest& request, Done<Suggestion> done);
+  /// grove/knowledge/classify and ask. Offline: the native classifier and
+  /// edit parser, at once. With a provider: the Oracle and the planner
+  /// (session/KnowledgeAskJobs), `done` later. Throws for bad input first.
+  void classifyKnowledge(const std::string& workspaceUri, const std::string& input,
+                         const std::optional<std::string>& nodeId, Done<KnowledgeIntent> done);
+  void askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done);
   /// Memolet search; with an embedding provider the query is embedded first.
   void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
   /// Exactly what a turn from the cursor would send: the system prompt

@@ -73,6 +73,7 @@ BoardOp opFrom(const json& raw) {
     op.itemIds = optList(p, "itemIds").value_or(std::vector<std::string>{});
     op.groupIds = optList(p, "groupIds").value_or(std::vector<std::string>{});
     op.title = p.optStr("title");
+    op.summary = p.optStr("summary");
     op.parentId = p.field("parentId");
   } else if (name == "UpdateGroup") {
     op.op = BoardOp::Kind::UpdateGroup;
@@ -143,6 +144,7 @@ json toJson(const BoardOp& op) {
       j["itemIds"] = ids(op.itemIds);
       j["groupIds"] = ids(op.groupIds);
       put("title", op.title);
+      put("summary", op.summary);
       if (op.parentId) j["parentId"] = optStr(*op.parentId);
       break;
     case BoardOp::Kind::UpdateGroup:

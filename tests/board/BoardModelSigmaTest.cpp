@@ -97,5 +97,54 @@ TEST_F(BoardModelSigma, TheModelsSigmaPlacesAndEvolutionWaits) {
   EXPECT_EQ(opsCount("evolve"), 0u);
 }
 
+TEST_F(BoardModelSigma, TheModelsGroupNameIsWrittenWithTheEvolutionButNeverOverTheUsers) {
+  CaptureRequest r = request("pgbouncer transaction mode breaks Postgres prepared statements.");
+  r.deferEvolution = true;
+  CaptureResult first = engine->capture(r);
+  ASSERT_TRUE(first.placement.created);
+  EXPECT_TRUE(first.placement.described) << "a new group is the model's to name";
+  std::string g = first.placement.groupId;
+  std::vector<BoardCard> members = engine->boardGroupCards(kWs, g);
+  ASSERT_EQ(members.size(), 1u);
+  EXPECT_EQ(members[0].id, first.item.id());
+
+  // The user renamed the group meanwhile: the model's title is dropped, its
+  // summary (not edited) is written, in the one evolve entry.
+  BoardOp rename;
+  rename.op = BoardOp::Kind::UpdateGroup;
+  rename.id = g;
+  rename.title = "Mine";
+  engine->editBoard({kWs, {rename}, false, std::nullopt});
+  changes.clear();
+  engine->evolveCapture(kWs, first.item.id(), GroupDescription{std::string("Pooling"), std::string("About pools.")});
+  EXPECT_EQ(opsCount("evolve"), 1u);
+  BoardSnapshot b = engine->board(kWs, false);
+  ASSERT_EQ(b.groups.size(), 1u);
+  EXPECT_EQ(b.groups[0].group.title, "Mine");
+  EXPECT_EQ(b.groups[0].group.summary, "About pools.");
+
+  // An item moved out of the group it was placed in names nothing.
+  CaptureResult second = engine->capture(request("Frontend toasts fade after five seconds."));
+  BoardOp move;
+  move.op = BoardOp::Kind::Move;
+  move.itemIds = {second.item.id()};
+  move.to = g;
+  engine->editBoard({kWs, {move}, false, std::nullopt});
+  std::string before = engine->board(kWs, false).groups[0].group.summary;
+  engine->evolveCapture(kWs, second.item.id(), GroupDescription{std::string("Toasts"), std::string("Toasts.")});
+  for (const auto& view : engine->board(kWs, false).groups) EXPECT_NE(view.group.title, "Toasts");
+  EXPECT_EQ(engine->board(kWs, false).groups[0].group.summary, before);
+
+  // Joining a group whose title the native rule rewrites (the third
+  // membership change) marks it described too.
+  // The move was its first; two pooling notes follow.
+  CaptureResult third = engine->capture(request("pgbouncer pool size is twenty per worker in transaction mode."));
+  EXPECT_EQ(third.placement.groupId, g);
+  EXPECT_FALSE(third.placement.described) << "the second membership change";
+  CaptureResult fourth = engine->capture(request("pgbouncer transaction mode and Postgres prepared statements again."));
+  EXPECT_EQ(fourth.placement.groupId, g);
+  EXPECT_TRUE(fourth.placement.described) << "the third membership change of " << g;
+}
+
 }  // namespace
 }  // namespace grove::test

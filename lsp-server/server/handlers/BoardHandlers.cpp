@@ -43,8 +43,11 @@ void registerBoardHandlers(MethodTable& t) {
   });
 
   // A pending card, not a change: the board moves when the card is accepted.
-  t.add("grove/board/reorganize", kBoardChange, [](RequestContext& c, const Params& p) {
-    return json{{"suggestion", toJson(c.engine.reorganizeBoard(proto::reorganizeFrom(p)))}};
+  // A free instruction waits for the utility model (session/BoardReorganizeJobs).
+  t.addWithReply("grove/board/reorganize", kSlowBoardChange, [](RequestContext& c, const Params& p, Reply reply) {
+    c.session.reorganizeBoard(proto::reorganizeFrom(p), answerWith<Suggestion>(std::move(reply), [](const Suggestion& s) {
+                                return json{{"suggestion", toJson(s)}};
+                              }));
   });
 
   t.add("grove/board/undo", kBoardChange, [](RequestContext& c, const Params& p) {

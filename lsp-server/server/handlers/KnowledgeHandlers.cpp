@@ -63,9 +63,9 @@ json editResult(const KnowledgeEditResult& r) {
 }
 
 // A turn on the wire; the turn log keeps this form (turns and deixis read it back).
-json keptTurn(RequestContext& c, const session::KnowledgeTurn& turn) {
-  json out = proto::turnJson(turn, c.engine.knowledgeMap(turn.workspaceUri));
-  c.engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
+json keptTurn(Engine& engine, const session::KnowledgeTurn& turn) {
+  json out = proto::turnJson(turn, engine.knowledgeMap(turn.workspaceUri));
+  engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
   return out;
 }
 
@@ -109,11 +109,15 @@ void registerKnowledgeHandlers(MethodTable& t) {
     return editResult(c.engine.editKnowledge(r));
   });
 
-  t.add("grove/knowledge/classify", kRead, [](RequestContext& c, const Params& p) {
-    return toJson(session::classifyKnowledge(c.engine, p.str("workspaceUri"), p.str("input"), p.optStr("nodeId")));
+  // With a provider the Oracle and the planner answer later (session/KnowledgeAskJobs).
+  t.addWithReply("grove/knowledge/classify", kSlowRead, [](RequestContext& c, const Params& p, Reply reply) {
+    c.session.classifyKnowledge(p.str("workspaceUri"), p.str("input"), p.optStr("nodeId"),
+                                answerWith<session::KnowledgeIntent>(std::move(reply), [](const auto& i) {
+                                  return toJson(i);
+                                }));
   });
 
-  t.add("grove/knowledge/ask", kChange, [](RequestContext& c, const Params& p) {
+  t.addWithReply("grove/knowledge/ask", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
     session::KnowledgeAskRequest r;
     r.workspaceUri = p.str("workspaceUri");
     r.input = p.str("input");
@@ -123,7 +127,10 @@ void registerKnowledgeHandlers(MethodTable& t) {
       if (!r.intent) Params::fail("intent", "intent must be search, edit or expansion");
     }
     r.preview = p.flag("preview", false);
-    return keptTurn(c, session::askKnowledge(c.engine, r));
+    Engine* engine = &c.engine;  // `done` runs on the engine thread, holding the lock
+    c.session.askKnowledge(r, answerWith<session::KnowledgeTurn>(std::move(reply), [engine](const auto& turn) {
+      return keptTurn(*engine, turn);
+    }));
   });
 
   t.add("grove/knowledge/suggest", kChange, [](RequestContext& c, const Params& p) {
@@ -136,7 +143,8 @@ void registerKnowledgeHandlers(MethodTable& t) {
   });
 
   t.add("grove/knowledge/fromUnit", kChange, [](RequestContext& c, const Params& p) {
-    return keptTurn(c, session::knowledgeFromUnit(c.engine, p.str("workspaceUri"), p.str("unitId"), p.optStr("nodeId")));
+    return keptTurn(c.engine,
+                    session::knowledgeFromUnit(c.engine, p.str("workspaceUri"), p.str("unitId"), p.optStr("nodeId")));
   });
 
   t.add("grove/knowledge/toUnit", kChange, [](RequestContext& c, const Params& p) {

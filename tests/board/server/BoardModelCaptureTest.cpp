@@ -4,47 +4,18 @@
 // sigma would have chosen otherwise, garbage or a stalled provider falls
 // back to the native path without an error, and evolution comes after the
 // reply as its own didChange.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
 
-#include "ChatFixture.h"
-#include "FakeProvider.h"
+#include "BoardModelFixture.h"
 
 namespace grove::chat_test {
 namespace {
 
-const std::string kWs = "file:///home/ana/app";
+const std::string& kWs = kBoardWs;
 
-/// A scripted chat answer whose text is `body`.
-json answer(const std::string& body) { return {{"chunks", {body}}}; }
-
-class BoardModelCapture : public ChatFixture {
+class BoardModelCapture : public BoardModelFixture {
 protected:
-  void SetUp() override {
-    // Until a test scripts its answers, the model answers garbage: every
-    // capture then falls back to the native path.
-    fake_ = std::make_unique<FakeProviderProcess>(json::array({answer("I cannot help with that.")}));
-    writeConfig(singleProviderConfig("openai", fake_->baseUrl()));
-    startServer();
-  }
-
-  void TearDown() override {
-    ChatFixture::TearDown();
-    fake_.reset();
-  }
-
-  json capture(json params) {
-    params["workspaceUri"] = kWs;
-    return rpc().result("grove/board/capture", params, Millis(20000));
-  }
-
-  /// An unassigned note (placed by hand: only the analysis is asked).
-  std::string note(const std::string& content) {
-    return capture({{"content", content}, {"groupId", nullptr}})["item"]["id"];
-  }
-
   /// Two groups by hand: A holds the Postgres pooling notes, B the toast notes.
   void twoGroups() {
     a1_ = note("Postgres connection pooling with pgbouncer in transaction mode for the API workers.");
@@ -63,10 +34,13 @@ protected:
   static constexpr const char* kPoolingNote =
       "pgbouncer transaction mode breaks prepared statements in Postgres connection pooling.";
 
-  json chatRequests() {
+  /// The capture's own calls (analysis, scores): a group the capture made
+  /// or re-described is named in a call of its own after the reply
+  /// (BoardModelGroupingTest), at a time these tests do not wait for.
+  json captureRequests() {
     json out = json::array();
-    for (const auto& r : fake_->requests())
-      if (r.value("path", "") == "/v1/chat/completions") out.push_back(r);
+    for (const auto& r : chatRequests())
+      if (r["body"].dump().find("Memories of the group") == std::string::npos) out.push_back(r);
     return out;
   }
 
@@ -76,7 +50,6 @@ protected:
     return -1;
   }
 
-  std::unique_ptr<FakeProviderProcess> fake_;
   std::string a1_, a2_, b1_, b2_, groupA_, groupB_;
 };
 
@@ -106,7 +79,7 @@ TEST_F(BoardModelCapture, TheModelsScoresPlaceWhereNativeSigmaWouldNot) {
 
   // Two calls: the analysis, then the scores of the candidates, each named
   // by its id in the prompt.
-  json asked = chatRequests();
+  json asked = captureRequests();
   ASSERT_EQ(asked.size(), 2u);
   const std::string scoring = asked[1]["body"].dump();
   for (const auto& id : {a1_, a2_, b1_, b2_}) EXPECT_NE(scoring.find("[id: " + id), std::string::npos) << id;
@@ -120,7 +93,7 @@ TEST_F(BoardModelCapture, GarbageScoresPlaceByNativeSigmaWithoutAnError) {
   EXPECT_EQ(r["placement"]["method"], "native");
   EXPECT_EQ(r["placement"]["groupId"], groupA_) << "native sigma: the pooling notes";
   EXPECT_GT(sigmaOf(r["placement"], a1_), 0);
-  EXPECT_EQ(chatRequests().size(), 2u) << "the scores were asked for, and refused";
+  EXPECT_EQ(captureRequests().size(), 2u) << "the scores were asked for, and refused";
 }
 
 TEST_F(BoardModelCapture, TheModelsAnalysisFillsTheItemAndTheUsersTitleWins) {
@@ -136,7 +109,14 @@ TEST_F(BoardModelCapture, TheModelsAnalysisFillsTheItemAndTheUsersTitleWins) {
   EXPECT_EQ(item["tags"], json::array({"pgbouncer", "postgres"}));
   EXPECT_EQ(item["context"], "From the database runbook.");
   EXPECT_EQ(item["userEdited"], json::array());
-  EXPECT_EQ(chatRequests().size(), 1u);
+  // The item made a group: after the reply the model names it (the script's
+  // last answer repeats, so the analysis's title and summary name it).
+  auto named = rpc().waitForNotification([](const json& n) {
+    return n.value("method", "") == "grove/board/didChange" && n["params"].value("op", "") == "evolve";
+  });
+  ASSERT_TRUE(named) << "no evolve didChange naming the new group";
+  EXPECT_EQ((*named)["params"]["groupIds"], json::array({item["groupId"]}));
+  EXPECT_EQ(chatRequests().size(), 2u) << "the analysis, then the group's name";
 
   // A title the user gave is kept; the other fields still come from the model.
   json partial = {{"title", "A model title"}, {"tags", {"pooling"}}, {"summary", 42}};
@@ -161,7 +141,8 @@ TEST_F(BoardModelCapture, AStalledProviderStillAnswersInTimeWithTheOfflineAnalys
   auto took = std::chrono::steady_clock::now() - t0;
   EXPECT_EQ(r["item"]["title"], "pgbouncer transaction mode") << "the offline title: the first line";
   EXPECT_EQ(r["placement"]["method"], "native");
-  EXPECT_EQ(chatRequests().size(), 2u) << "both calls were made and both stalled";
+  // Both calls were made and both stalled.
+  EXPECT_EQ(captureRequests().size(), 2u);
   // Two calls, each ended by the configured idle timeout (1 s), well before
   // the capture's own limit (10 s).
   EXPECT_LT(took, std::chrono::seconds(6));

@@ -9,7 +9,7 @@ import { h } from '../ui/dom';
 import { sameWorkspace } from '../ui/workspaceView';
 
 /** The keys an offline reorganize understands (PROTOCOL.md "Reorganize with an instruction"). */
-export const REORGANIZE_PLACEHOLDER = 'e.g. group by file, folder, language, kind, tag or topic';
+export const REORGANIZE_PLACEHOLDER = 'by file, folder, language, kind, tag or topic; with a model, in your words';
 
 export interface ProposalActions {
   resolve(card: Suggestion, decision: 'accept' | 'reject'): void;

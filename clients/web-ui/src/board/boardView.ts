@@ -190,7 +190,11 @@ export class BoardView extends WorkspaceView {
     if (!instruction.trim()) return;
     const { itemIds, groupIds } = this.selection();
     const params = { workspaceUri: this.workspaceUri, instruction, ...(itemIds.length ? { itemIds } : {}), ...(groupIds.length ? { groupIds } : {}) };
+    // A free instruction waits for the model (up to a minute): one request at a time, and say so.
+    const send = this.reorganizeForm.querySelector<HTMLButtonElement>('[data-action="reorganize-send"]');
+    if (send) (send.disabled = true), (send.textContent = 'Proposing…');
     const res = await this.guard(() => this.rpc.request<{ suggestion: Suggestion }>(M.boardReorganize, params));
+    if (send) (send.disabled = false), (send.textContent = 'Propose');
     if (!res) return;
     this.reorganizeForm.hidden = true;
     this.reorganizeInput.value = '';

@@ -507,6 +507,8 @@ function M.reorganize(entries, done)
         table.insert(params[key], e.id)
       end
     end
+    -- A free instruction waits for the model (up to a minute): say it is running.
+    vim.notify("Grove: reorganising…", vim.log.levels.INFO)
     client.call(m.board_reorganize, params, function(res)
       local sug = type(res) == "table" and res.suggestion
       if type(sug) ~= "table" then
