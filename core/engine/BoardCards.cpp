@@ -7,6 +7,7 @@
 
 #include "engine/BoardState.h"
 #include "engine/StructureLog.h"
+#include "engine/WorkspaceCards.h"
 #include "support/Ids.h"
 
 namespace grove {
@@ -14,7 +15,8 @@ namespace grove {
 namespace board {
 
 Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind kind, std::vector<std::string> itemIds,
-                       std::string title, std::string reason, std::vector<BoardOp> ops, SuggestionSource source) {
+                       std::string title, std::string reason, std::vector<BoardOp> ops, SuggestionSource source,
+                       std::shared_ptr<const knowledge::KnowledgeCard> knowledge) {
   Suggestion s;
   s.id = newId('s');
   s.workspaceUri = ws;
@@ -26,6 +28,7 @@ Suggestion proposeCard(Engine::Impl& e, const std::string& ws, SuggestionKind ki
   s.source = source;
   s.createdAt = e.now();
   s.ops = std::move(ops);
+  s.knowledge = std::move(knowledge);
   e.store->board().putCard(s);
   e.dirty = true;
   announceSuggestion(e, s, true);
@@ -71,8 +74,9 @@ std::vector<Suggestion> Engine::boardCards(const std::string& workspaceUri, cons
   return impl_->store->board().cards(board::workspace(workspaceUri), kind, state);
 }
 
-Resolution board::resolveCard(Engine::Impl& e, const Suggestion& current, Decision decision) {
-  const std::string ws = *current.workspaceUri;
+Resolution board::settleCard(Engine::Impl& e, const Suggestion& current, Decision decision,
+                             const std::function<void(Suggestion&)>& rejected,
+                             const std::function<void(Suggestion&, Resolution&)>& accepted) {
   return e.mutate([&] {
     Resolution r;
     Suggestion s = current;
@@ -80,25 +84,9 @@ Resolution board::resolveCard(Engine::Impl& e, const Suggestion& current, Decisi
       s.state = SuggestionState::Deferred;
     } else if (decision == Decision::Reject) {
       s.state = SuggestionState::Rejected;
-      // The card's badges go without an undo entry: rejecting changed nothing
-      // the user made.
-      std::vector<std::string> touched;
-      settleBadges(e, nullptr, s, false, touched);
-      if (!touched.empty()) board::announceUnlogged(e, ws, touched, "edit");
+      rejected(s);
     } else {
-      BoardTx tx{ws, "accept", {}, {}, {}};
-      try {
-        board::runOps(e, tx, s.ops);
-      } catch (const Error& err) {
-        // A target that went away since the card was made.
-        const std::string& why = err.reason();
-        if (why == "boardItemNotFound" || why == "boardGroupNotFound" || why == "boardLinkNotFound")
-          cannotApply(std::string("what this card changes is gone: ") + err.what(), s.id, err.opIndex().value_or(0));
-        throw;
-      }
-      std::vector<std::string> touched;
-      settleBadges(e, &tx, s, true, touched);
-      r.board = board::finish(e, tx, "accept");
+      accepted(s, r);
       s.state = SuggestionState::Accepted;
     }
     s.resolvedAt = e.now();
@@ -108,6 +96,33 @@ Resolution board::resolveCard(Engine::Impl& e, const Suggestion& current, Decisi
     r.suggestion = s;
     return r;
   });
+}
+
+Resolution board::resolveCard(Engine::Impl& e, const Suggestion& current, Decision decision) {
+  const std::string ws = *current.workspaceUri;
+  auto rejected = [&](Suggestion& s) {
+    // The card's badges go without an undo entry: rejecting changed nothing
+    // the user made.
+    std::vector<std::string> touched;
+    settleBadges(e, nullptr, s, false, touched);
+    if (!touched.empty()) board::announceUnlogged(e, ws, touched, "edit");
+  };
+  auto accepted = [&](Suggestion& s, Resolution& r) {
+    BoardTx tx{ws, "accept", {}, {}, {}};
+    try {
+      board::runOps(e, tx, s.ops);
+    } catch (const Error& err) {
+      // A target that went away since the card was made.
+      const std::string& why = err.reason();
+      if (why == "boardItemNotFound" || why == "boardGroupNotFound" || why == "boardLinkNotFound")
+        cannotApply(std::string("what this card changes is gone: ") + err.what(), s.id, err.opIndex().value_or(0));
+      throw;
+    }
+    std::vector<std::string> touched;
+    settleBadges(e, &tx, s, true, touched);
+    r.board = board::finish(e, tx, "accept");
+  };
+  return settleCard(e, current, decision, rejected, accepted);
 }
 
 }  // namespace grove

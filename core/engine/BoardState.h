@@ -82,13 +82,18 @@ void announceUnlogged(Engine::Impl& e, const std::string& workspaceUri, const st
 /// Runs the ops of one call in order into `tx` (errors carry opIndex);
 /// returns the refs the creating ops made (engine/BoardOps.cpp).
 std::map<std::string, std::string> runOps(Engine::Impl& e, BoardTx& tx, const std::vector<BoardOp>& ops);
-/// Stores a pending board card and announces it (engine/BoardCards.cpp).
+/// Stores a pending workspace card and announces it (engine/BoardCards.cpp):
+/// a board card with `ops`, or a map card with `knowledge`.
 Suggestion proposeCard(Engine::Impl& e, const std::string& workspaceUri, SuggestionKind kind,
                        std::vector<std::string> itemIds, std::string title, std::string reason,
-                       std::vector<BoardOp> ops, SuggestionSource source = SuggestionSource::Native);
+                       std::vector<BoardOp> ops, SuggestionSource source = SuggestionSource::Native,
+                       std::shared_ptr<const knowledge::KnowledgeCard> knowledge = nullptr);
 /// Accepts (one `accept` undo entry; a vanished target is 1002 cannotApply
 /// with opIndex), rejects or defers a pending card (engine/BoardCards.cpp).
 Resolution resolveCard(Engine::Impl& e, const Suggestion& card, Decision decision);
+/// The same for a knowledge-map card: accepting applies its KnowledgeOps as
+/// one `accept` entry of the map (engine/KnowledgeCards.cpp).
+Resolution resolveKnowledgeCard(Engine& engine, Engine::Impl& e, const Suggestion& card, Decision decision);
 /// The cache entry of an item whose vector changed outside a board write
 /// (a chat item's conversation grew).
 void refreshEntry(Engine::Impl& e, const BoardItem& item);

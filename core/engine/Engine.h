@@ -81,6 +81,8 @@ struct Resolution {
   std::optional<Capsule> capsule;
   /// An accepted board card's change (one undo entry of the board).
   std::optional<BoardChange> board;
+  /// An accepted map card's change (one undo entry of the knowledge map).
+  std::optional<KnowledgeChange> knowledge;
   /// A return moved the cursor: {from, to}, for the memory agent.
   std::optional<std::pair<std::string, std::string>> pathSwitch;
 };
@@ -469,6 +471,13 @@ public:
   /// Ask turns, stored as their wire text (not undoable: a log of what was asked).
   void putKnowledgeTurn(const KnowledgeTurnRow& turn);
   std::vector<KnowledgeTurnRow> knowledgeTurns(const std::string& workspaceUri, size_t limit);
+  /// Stores a pending map card (engine/KnowledgeCards.cpp: kind child or
+  /// knowledgeEdit) and announces it. Accepting it (resolveSuggestion) applies
+  /// its ops as one `accept` undo entry of the map; a target gone since is
+  /// 1002 cannotApply with opIndex. Listed with boardCards.
+  Suggestion proposeKnowledgeCard(const std::string& workspaceUri, SuggestionKind kind,
+                                  std::vector<std::string> anchorIds, std::string title, std::string reason,
+                                  knowledge::KnowledgeCard card);
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "knowledge/KnowledgeCard.h"
 #include "knowledge/KnowledgeSettings.h"
 #include "knowledge/KnowledgeGraph.h"
 #include "knowledge/KnowledgeOp.h"

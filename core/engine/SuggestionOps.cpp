@@ -316,6 +316,7 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
                            "suggestion " + suggestionId + " was already " + toString(current.state),
                            suggestionId);
   if (decision == Decision::Defer && current.state == SuggestionState::Deferred) return {current, {}, {}, {}, {}, {}};
+  if (current.onMap()) return board::resolveKnowledgeCard(*this, *impl_, current, decision);
   if (current.onBoard()) return board::resolveCard(*impl_, current, decision);
 
   // The capsule an accepted extraction makes is read before the transaction.
@@ -410,7 +411,9 @@ Resolution Engine::resolveSuggestion(const std::string& suggestionId, Decision d
       }
       case SuggestionKind::Evolve:
       case SuggestionKind::Reorganize:
-        cannotApply("a board card without a workspace", s.id);  // onBoard() cards never reach here
+      case SuggestionKind::Child:
+      case SuggestionKind::KnowledgeEdit:
+        cannotApply("a workspace card without a workspace", s.id);  // onBoard() cards never reach here
       case SuggestionKind::Extract: {
         CapsuleType type = parseCapsuleType(s.capsuleType.value_or("task_sop")).value_or(CapsuleType::TaskSop);
         r.capsule = impl_->putNewCapsule(s.projectId, *capsuleUnits, type, draft, s.title.value_or(""));

@@ -12,6 +12,8 @@ namespace {
 constexpr size_t kQuoteChars = 240;
 constexpr size_t kAnswerChunks = 3;  // kept chunks the answer's sentences come from
 
+}  // namespace
+
 DocumentCitation citationOf(const RetrievedChunk& c) {
   DocumentCitation cit;
   cit.uri = c.leaf.uri;
@@ -24,8 +26,6 @@ DocumentCitation citationOf(const RetrievedChunk& c) {
   cit.level = c.level;
   return cit;
 }
-
-}  // namespace
 
 DocumentAnswer answerFromDocuments(KnowledgeDocumentStore& store, const std::string& workspaceUri,
                                    std::string_view query, std::string_view levelHint) {

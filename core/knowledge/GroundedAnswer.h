@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "knowledge/KnowledgeGraph.h"
+#include "knowledge/Retrieval.h"
 #include "ports/KnowledgeDocumentStore.h"
 
 namespace grove::knowledge {
@@ -39,6 +41,14 @@ struct DocumentAnswer {
   std::string refinedQuery;
   std::vector<DocumentAnswerChunk> chunks;  // every chunk retrieved, kept or not
 };
+
+/// A retrieved chunk's citation (its leaf's file and lines, a quote).
+DocumentCitation citationOf(const RetrievedChunk& c);
+
+/// The same citation as the map's nodes and answers hold it.
+inline Citation toCitation(const DocumentCitation& c) {
+  return Citation{c.uri, Range{{c.startLine, c.startChar}, {c.endLine, c.endChar}}, c.title, c.quote, c.level, c.stale};
+}
 
 /// The answer from the workspace's documents. `levelHint`: "overview",
 /// "detail" or "" (decided from the question). Engine thread (reads the store).

@@ -26,6 +26,7 @@ struct KnowledgeOp {
   Field<std::string> label;            // AddNode (its parent edge), AddEdge, UpdateEdge, Reparent
   std::optional<Origin> origin;        // AddNode (default: user), AddEdge
   std::vector<Citation> sources;       // AddNode
+  std::vector<std::string> unitIds;    // AddNode; UpdateNode adds them (conversation units it came from)
   Field<Position2> position;           // AddNode, UpdateNode (null unpins)
   std::optional<bool> starred;         // UpdateNode
   Field<std::string> groupId;          // UpdateNode

@@ -133,6 +133,7 @@ private:
     n.details = op.details.value_or("");
     n.origin = op.origin.value_or(Origin::User);
     n.sources = op.sources;
+    n.unitIds = op.unitIds;
     if (op.position && *op.position) n.position = **op.position;
     n.createdAt = n.updatedAt = c_.now;
     n.seq = g_.nextSeq++;
@@ -153,6 +154,8 @@ private:
     }
     if (op.details) n.details = *op.details;
     if (op.starred) n.starred = *op.starred;
+    for (const auto& u : op.unitIds)
+      if (std::find(n.unitIds.begin(), n.unitIds.end(), u) == n.unitIds.end()) n.unitIds.push_back(u);
     if (op.position) n.position = *op.position;
     if (op.groupId) {
       if (*op.groupId && !g_.group(**op.groupId))

@@ -14,7 +14,7 @@ std::optional<E> parseBy(std::string_view s, const char* const (&names)[N]) {
   return std::nullopt;
 }
 
-const char* const kKinds[] = {"branch", "return", "extract", "exclude", "evolve", "reorganize"};
+const char* const kKinds[] = {"branch", "return", "extract", "exclude", "evolve", "reorganize", "child", "knowledgeEdit"};
 const char* const kStates[] = {"pending", "accepted", "rejected", "deferred", "ignored"};
 const char* const kSources[] = {"native", "model"};
 const char* const kCapsuleTypes[] = {"reasoning", "task_sop", "context_case"};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,9 +13,14 @@
 
 namespace grove {
 
+namespace knowledge {
+struct KnowledgeCard;  // knowledge/KnowledgeCard.h: a map card's ops, relation, citations
+}
+
 /// Branch..Exclude are a project's structure cards; Evolve and Reorganize
-/// are a workspace board's cards (DESIGN §11.4), carrying board ops.
-enum class SuggestionKind { Branch, Return, Extract, Exclude, Evolve, Reorganize };
+/// are a workspace board's cards (DESIGN §11.4), carrying board ops; Child
+/// and KnowledgeEdit are a workspace knowledge map's cards.
+enum class SuggestionKind { Branch, Return, Extract, Exclude, Evolve, Reorganize, Child, KnowledgeEdit };
 enum class SuggestionState { Pending, Accepted, Rejected, Deferred, Ignored };
 enum class SuggestionSource { Native, Model };
 
@@ -46,8 +52,14 @@ struct Suggestion {
   /// undo entry of the board (anchorIds: the items it is about).
   std::optional<std::string> workspaceUri;
   std::vector<BoardOp> ops;
+  /// A knowledge-map card (child, knowledgeEdit) holds KnowledgeOps instead,
+  /// which this layer cannot name: they ride behind an opaque, immutable
+  /// pointer that the knowledge, engine, store and protocol layers read.
+  std::shared_ptr<const knowledge::KnowledgeCard> knowledge;
 
+  /// A card of a workspace (board or knowledge map), not of a project.
   bool onBoard() const { return workspaceUri.has_value(); }
+  bool onMap() const { return knowledge != nullptr; }
 };
 
 }  // namespace grove

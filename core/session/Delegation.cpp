@@ -13,6 +13,8 @@ std::string delegationAnswer(const Suggestion& card) {
       break;
     case SuggestionKind::Evolve:  // board cards are never delegated from a conversation
     case SuggestionKind::Reorganize: what = "a change to the memory board"; break;
+    case SuggestionKind::Child:  // nor are knowledge-map cards
+    case SuggestionKind::KnowledgeEdit: what = "a change to the knowledge map"; break;
   }
   std::string out = "Structure request: I proposed " + what + " as a card";
   if (!card.reason.empty()) out += " (" + card.reason + ")";

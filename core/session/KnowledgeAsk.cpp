@@ -8,6 +8,7 @@
 #include "knowledge/GraphAnswer.h"
 #include "knowledge/GroundedAnswer.h"
 #include "knowledge/WorkspaceUri.h"
+#include "session/KnowledgeSuggest.h"
 #include "support/Ids.h"
 #include "support/OpError.h"
 
@@ -102,6 +103,8 @@ void commitKnowledgeEdit(Engine& engine, const KnowledgeAskRequest& request, con
     std::string summary = describe(ops, graph, result.graph, result.refs);
     turn.message = request.preview ? "Would do: " + summary : summary;
     if (!request.preview) turn.change = result.change;
+    // A preview is the confirm step: the plan waits as a knowledgeEdit card.
+    if (request.preview) turn.plan->suggestionId = proposeEditCard(engine, graph, result, ops, summary, request.input).id;
   } catch (const OpError& e) {
     fail(e.opIndex(), e.what());
   } catch (const Error& e) {
@@ -134,14 +137,6 @@ void editRoute(Engine& engine, const KnowledgeAskRequest& request, const Knowled
   }
   if (parsed.kind == ParsedEdit::Kind::Failure) return failWith(parsed.failure, parsed.message, parsed.candidates);
   commitKnowledgeEdit(engine, request, graph, parsed.ops, turn);
-}
-
-}  // namespace
-
-namespace {
-
-Citation toCitation(const knowledge::DocumentCitation& c) {
-  return Citation{c.uri, Range{{c.startLine, c.startChar}, {c.endLine, c.endChar}}, c.title, c.quote, c.level, c.stale};
 }
 
 }  // namespace

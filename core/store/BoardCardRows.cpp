@@ -1,10 +1,13 @@
-// BoardRows: the board_cards table (evolve and reorganize suggestions of a
-// workspace board). A card's ops are kept as JSON with the wire's field
-// names, so a stored card reads like the one the client was shown.
+// BoardRows: the board_cards table (a workspace's cards: evolve and
+// reorganize of its board, child and knowledgeEdit of its knowledge map). A
+// board card's ops are kept as JSON with the wire's field names, so a stored
+// card reads like the one the client was shown; a map card's KnowledgeOps,
+// relation and citations are the `knowledge` column (store/KnowledgeImages).
 #include <nlohmann/json.hpp>
 
 #include "store/BoardRows.h"
 #include "store/IdLists.h"
+#include "store/KnowledgeImages.h"
 #include "store/SuggestionColumns.h"
 
 namespace grove {
@@ -90,7 +93,8 @@ BoardOp opFrom(const json& j) {
 }
 
 const char* kColumns =
-    "id, workspace_uri, kind, item_ids, reason, confidence, source, state, created_at, title, ops, resolved_at";
+    "id, workspace_uri, kind, item_ids, reason, confidence, source, state, created_at, title, ops, resolved_at, "
+    "knowledge";
 
 Suggestion readCard(const Stmt& st) {
   Suggestion s;
@@ -99,6 +103,8 @@ Suggestion readCard(const Stmt& st) {
   store::readSharedSuggestionColumns(st, s);
   for (const auto& op : json::parse(st.text(10))) s.ops.push_back(opFrom(op));
   s.resolvedAt = st.optInteger(11);
+  if (auto k = st.optText(12))
+    s.knowledge = std::make_shared<const knowledge::KnowledgeCard>(store::cardFromText(*k));
   return s;
 }
 
@@ -108,12 +114,14 @@ void BoardRows::putCard(const Suggestion& s) {
   json ops = json::array();
   for (const auto& op : s.ops) ops.push_back(opJson(op));
   Stmt& st = prepared(std::string("INSERT OR REPLACE INTO board_cards(") + kColumns +
-                      ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+                      ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
   st.bind(1, s.id).bind(2, s.workspaceUri.value_or(""));
   store::bindSharedSuggestionColumns(st, s)
       .bind(11, ops.dump())
-      .bind(12, s.resolvedAt)
-      .run();
+      .bind(12, s.resolvedAt);
+  if (s.knowledge) st.bind(13, store::cardText(*s.knowledge));
+  else st.bindNull(13);
+  st.run();
 }
 
 std::optional<Suggestion> BoardRows::card(const std::string& id) {

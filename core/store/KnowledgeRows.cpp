@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "store/KnowledgeImages.h"
 #include "support/Error.h"
 
 namespace grove {
@@ -14,45 +15,20 @@ using namespace knowledge;
 
 namespace {
 
-// The stored form is the store's own (short keys, no derived fields), so
-// the wire format can grow without a migration of stored maps.
-json rangeJson(const Range& r) {
-  return json::array({r.start.line, r.start.character, r.end.line, r.end.character});
-}
-
-Range rangeFrom(const json& j) {
-  Range r;
-  if (j.is_array() && j.size() == 4) {
-    r.start.line = j[0].get<int>();
-    r.start.character = j[1].get<int>();
-    r.end.line = j[2].get<int>();
-    r.end.character = j[3].get<int>();
-  }
-  return r;
-}
-
-json optText(const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); }
-std::optional<std::string> optTextFrom(const json& j, const char* key) {
-  auto it = j.find(key);
-  if (it == j.end() || it->is_null()) return std::nullopt;
-  return it->get<std::string>();
-}
-
+// The stored form is the store's own (store/KnowledgeImages.h).
 json graphJson(const KnowledgeGraph& g) {
   json nodes = json::array(), edges = json::array(), groups = json::array();
   for (const auto& n : g.nodes) {
     json sources = json::array();
-    for (const auto& c : n.sources)
-      sources.push_back({{"uri", c.uri}, {"range", rangeJson(c.range)}, {"title", c.title}, {"quote", c.quote},
-                         {"level", c.level}, {"stale", c.stale}});
+    for (const auto& c : n.sources) sources.push_back(store::citationJson(c));
     nodes.push_back({{"id", n.id}, {"title", n.title}, {"details", n.details}, {"origin", originName(n.origin)},
                      {"sources", sources}, {"unitIds", n.unitIds}, {"starred", n.starred},
                      {"position", n.position ? json::array({n.position->x, n.position->y}) : json(nullptr)},
-                     {"groupId", optText(n.groupId)}, {"createdAt", n.createdAt}, {"updatedAt", n.updatedAt},
+                     {"groupId", store::optText(n.groupId)}, {"createdAt", n.createdAt}, {"updatedAt", n.updatedAt},
                      {"seq", n.seq}});
   }
   for (const auto& e : g.edges)
-    edges.push_back({{"id", e.id}, {"from", e.from}, {"to", e.to}, {"label", optText(e.label)},
+    edges.push_back({{"id", e.id}, {"from", e.from}, {"to", e.to}, {"label", store::optText(e.label)},
                      {"hierarchy", e.hierarchy}, {"origin", originName(e.origin)}, {"seq", e.seq}});
   for (const auto& gr : g.groups) groups.push_back({{"id", gr.id}, {"title", gr.title}, {"seq", gr.seq}});
   return {{"nextSeq", g.nextSeq}, {"nodes", nodes}, {"edges", edges}, {"groups", groups}};
@@ -71,14 +47,12 @@ KnowledgeGraph graphFrom(const std::string& text, const std::string& workspaceUr
       k.title = n.at("title");
       k.details = n.value("details", "");
       k.origin = originFrom(n.value("origin", "user")).value_or(Origin::User);
-      for (const auto& c : n.value("sources", json::array()))
-        k.sources.push_back({c.value("uri", ""), rangeFrom(c.value("range", json())), c.value("title", ""),
-                             c.value("quote", ""), c.value("level", 0), c.value("stale", false)});
+      for (const auto& c : n.value("sources", json::array())) k.sources.push_back(store::citationFrom(c));
       k.unitIds = n.value("unitIds", std::vector<std::string>{});
       k.starred = n.value("starred", false);
       if (auto p = n.find("position"); p != n.end() && p->is_array() && p->size() == 2)
         k.position = Position2{(*p)[0].get<double>(), (*p)[1].get<double>()};
-      k.groupId = optTextFrom(n, "groupId");
+      k.groupId = store::optTextFrom(n, "groupId");
       k.createdAt = n.value("createdAt", int64_t(0));
       k.updatedAt = n.value("updatedAt", int64_t(0));
       k.seq = n.value("seq", int64_t(0));
@@ -89,7 +63,7 @@ KnowledgeGraph graphFrom(const std::string& text, const std::string& workspaceUr
       k.id = e.at("id");
       k.from = e.at("from");
       k.to = e.at("to");
-      k.label = optTextFrom(e, "label");
+      k.label = store::optTextFrom(e, "label");
       k.hierarchy = e.value("hierarchy", false);
       k.origin = originFrom(e.value("origin", "user")).value_or(Origin::User);
       k.seq = e.value("seq", int64_t(0));

@@ -507,7 +507,14 @@ CREATE TABLE board_cards(
 );
 CREATE INDEX board_cards_workspace ON board_cards(workspace_uri, created_at);
 )sql",
-    // 12: knowledge-map settings (issue 17, grove/workspace/configure): one
+    // 12: knowledge-map cards (issue 17, DESIGN §11.4): child and knowledgeEdit
+    // suggestions share board_cards (one id space and one list per workspace);
+    // `knowledge` holds their KnowledgeOps, relation and citations as JSON,
+    // null for a board card (whose `ops` are BoardOps).
+    R"sql(
+ALTER TABLE board_cards ADD COLUMN knowledge TEXT;
+)sql",
+    // 13: knowledge-map settings (issue 17, grove/workspace/configure): one
     // JSON object per workspace, read whole, so its fields can grow without
     // another migration. A workspace never configured has no row (defaults).
     R"sql(

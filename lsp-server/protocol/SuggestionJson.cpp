@@ -2,6 +2,7 @@
 
 #include "protocol/BoardJson.h"
 #include "protocol/Convert.h"
+#include "protocol/KnowledgeJson.h"
 
 namespace grove::proto {
 
@@ -34,6 +35,15 @@ json toJson(const Suggestion& s) {
     json ops = json::array();
     for (const auto& op : s.ops) ops.push_back(toJson(op));
     j["ops"] = ops;
+  }
+  if (s.onMap()) {
+    // A knowledge-map card: KnowledgeOps, and a child's relation and sources.
+    json ops = json::array(), citations = json::array();
+    for (const auto& op : s.knowledge->ops) ops.push_back(toJson(op));
+    for (const auto& c : s.knowledge->citations) citations.push_back(toJson(c));
+    j["ops"] = ops;
+    j["relation"] = s.knowledge->relation ? json(*s.knowledge->relation) : json(nullptr);
+    j["citations"] = citations;
   }
   return j;
 }
@@ -73,6 +83,7 @@ json toJson(const Resolution& r) {
   if (r.project) changed["project"] = toJson(*r.project);
   if (r.capsule) changed["capsule"] = toJson(*r.capsule);
   if (r.board) changed["board"] = toJson(*r.board);
+  if (r.knowledge) changed["knowledge"] = toJson(*r.knowledge);
   return {{"suggestion", toJson(r.suggestion)}, {"changed", changed}};
 }
 

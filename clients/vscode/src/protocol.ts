@@ -119,6 +119,8 @@ export const METHODS = {
   "grove/knowledge/undo": req(true),
   "grove/knowledge/redo": req(true),
   "grove/knowledge/toUnit": req(false, false),
+  "grove/knowledge/suggest": req(true),
+  "grove/knowledge/fromUnit": req(false, false),
   "grove/knowledge/ingest": req(true),
   "grove/knowledge/didChange": note('server→client'),
 
@@ -131,11 +133,7 @@ export const METHODS = {
  * web UI uses them only when grove/server/methods lists them. The mirror test fails once one of
  * them is documented, so it moves up into METHODS with its documented shape.
  */
-export const PLANNED = {
-  // The memory board and the knowledge map (DESIGN.md §11, issues 16 and 17), per workspace.
-  "grove/knowledge/suggest": req(true),
-  "grove/knowledge/fromUnit": req(false, false),
-} as const satisfies Record<string, MethodInfo>;
+export const PLANNED = {} as const satisfies Record<string, MethodInfo>;
 
 const ALL: Record<string, MethodInfo> = { ...METHODS, ...PLANNED };
 

@@ -1,10 +1,13 @@
 // grove/knowledge/*: the knowledge map's graph side (get, edit, undo, redo,
-// classify, ask, toUnit). Ingestion lives in KnowledgeIngestHandlers.cpp.
+// classify, ask, suggest, toUnit, fromUnit). Ingestion lives in
+// KnowledgeIngestHandlers.cpp.
 #include "knowledge/Ingest.h"
 #include "knowledge/Outline.h"
 #include "protocol/Convert.h"
 #include "protocol/KnowledgeJson.h"
+#include "protocol/SuggestionJson.h"
 #include "server/MethodTable.h"
+#include "session/KnowledgeSuggest.h"
 #include "session/KnowledgeUnits.h"
 
 namespace grove::server {
@@ -56,6 +59,13 @@ json editResult(const KnowledgeEditResult& r) {
   json refs = json::object();
   for (const auto& [ref, id] : r.refs) refs[ref] = id;
   out["refs"] = refs;
+  return out;
+}
+
+// A turn on the wire; the turn log keeps this form (turns and deixis read it back).
+json keptTurn(Engine& engine, const session::KnowledgeTurn& turn) {
+  json out = proto::turnJson(turn, engine.knowledgeMap(turn.workspaceUri));
+  engine.putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
   return out;
 }
 
@@ -119,11 +129,22 @@ void registerKnowledgeHandlers(MethodTable& t) {
     r.preview = p.flag("preview", false);
     Engine* engine = &c.engine;  // `done` runs on the engine thread, holding the lock
     c.session.askKnowledge(r, answerWith<session::KnowledgeTurn>(std::move(reply), [engine](const auto& turn) {
-      json out = proto::turnJson(turn, engine->knowledgeMap(turn.workspaceUri));
-      // The turn log keeps the wire form (turns and deixis read it back).
-      engine->putKnowledgeTurn({turn.id, turn.workspaceUri, turn.createdAt, turn.nodeId, out.dump()});
-      return out;
+      return keptTurn(*engine, turn);
     }));
+  });
+
+  t.add("grove/knowledge/suggest", kChange, [](RequestContext& c, const Params& p) {
+    int limit = p.optInt("limit").value_or(session::kMaxChildSuggestions);
+    if (limit < 1 || limit > session::kMaxChildSuggestions) Params::fail("limit", "limit must be 1 to 5");
+    json out = json::array();
+    for (const auto& s : session::suggestChildren(c.engine, p.str("workspaceUri"), p.str("nodeId"), limit))
+      out.push_back(toJson(s));
+    return json{{"suggestions", out}};
+  });
+
+  t.add("grove/knowledge/fromUnit", kChange, [](RequestContext& c, const Params& p) {
+    return keptTurn(c.engine,
+                    session::knowledgeFromUnit(c.engine, p.str("workspaceUri"), p.str("unitId"), p.optStr("nodeId")));
   });
 
   t.add("grove/knowledge/toUnit", kChange, [](RequestContext& c, const Params& p) {

@@ -31,12 +31,15 @@ void registerSuggestionHandlers(MethodTable& t) {
   t.add("grove/suggestion/list", kRead, [](RequestContext& c, const Params& p) {
     std::optional<SuggestionState> state;
     if (auto s = p.optStr("state")) state = proto::suggestionStateFrom(*s);
-    // A workspace lists its board's cards; a project its structure cards.
+    // A workspace lists its cards (board and knowledge map); a project its
+    // structure cards.
     if (p.has("workspaceUri") && !p.has("projectId")) {
       std::optional<SuggestionKind> kind;
       if (auto k = p.optStr("kind")) {
         kind = parseSuggestionKind(*k);
-        if (!kind) Params::fail("kind", "kind must be evolve or reorganize for a workspace");
+        if (!kind || (*kind != SuggestionKind::Evolve && *kind != SuggestionKind::Reorganize &&
+                      *kind != SuggestionKind::Child && *kind != SuggestionKind::KnowledgeEdit))
+          Params::fail("kind", "kind must be evolve, reorganize, child or knowledgeEdit for a workspace");
       }
       return list(c.engine.boardCards(p.str("workspaceUri"), kind, state));
     }

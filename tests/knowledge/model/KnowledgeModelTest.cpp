@@ -174,7 +174,7 @@ TEST_F(KnowledgeModel, AStalledProviderEndsInAFailureNotAHang) {
   EXPECT_EQ(map()["knowledge"]["revision"], rev);
 }
 
-TEST_F(KnowledgeModel, PreviewPlansAndReportsWithoutStoring) {
+TEST_F(KnowledgeModel, PreviewPlansAndWaitsAsACard) {
   json rev = map()["knowledge"]["revision"];
   json good = {{"ops", {{{"op", "AddNode"}, {"title", "Caching"}, {"parentId", engine_}}}}};
   fake_->setScript(json::array({answerJson(good)}));
@@ -182,6 +182,11 @@ TEST_F(KnowledgeModel, PreviewPlansAndReportsWithoutStoring) {
   EXPECT_EQ(turn["message"], "Would do: Added Caching under Engine.");
   EXPECT_EQ(turn["change"], nullptr);
   EXPECT_EQ(map()["knowledge"]["revision"], rev);
+  // The model's plan waits as a knowledgeEdit card, as the native one does.
+  ASSERT_TRUE(turn["plan"]["suggestionId"].is_string()) << turn.dump();
+  json cards = rpc().result("grove/suggestion/list", {{"workspaceUri", kWs}, {"kind", "knowledgeEdit"}});
+  ASSERT_EQ(cards["suggestions"].size(), 1u);
+  EXPECT_EQ(cards["suggestions"][0]["ops"][0]["title"], "Caching");
 }
 
 TEST_F(KnowledgeModel, StructuredEditsStayNativeWithAProvider) {

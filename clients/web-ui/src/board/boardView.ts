@@ -140,7 +140,8 @@ export class BoardView extends WorkspaceView {
   private async loadProposals(): Promise<void> {
     const res = await this.guard(() => this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionList, { workspaceUri: this.workspaceUri, state: 'pending' }));
     if (res) {
-      this.proposals = res.suggestions;
+      // The workspace's list holds its knowledge map's cards too; the board shows its own.
+      this.proposals = res.suggestions.filter((c) => c.kind === 'evolve' || c.kind === 'reorganize');
       for (const id of [...this.proposalNotes.keys()]) if (!this.proposals.some((c) => c.id === id)) this.proposalNotes.delete(id);
     }
     this.renderProposals();

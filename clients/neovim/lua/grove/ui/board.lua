@@ -226,7 +226,8 @@ local function load_cards(done)
     if ws == s.ws then
       s.cards = {}
       for _, sug in ipairs(not err and type(res) == "table" and res.suggestions or {}) do
-        if cards.is_card(sug) then
+        -- The workspace's list holds its knowledge map's cards too.
+        if cards.is_card(sug) and (sug.kind == "evolve" or sug.kind == "reorganize") then
           table.insert(s.cards, sug)
         end
       end

@@ -79,6 +79,7 @@ public final class Methods {
   public static final String KNOWLEDGE_UNDO = "grove/knowledge/undo";
   public static final String KNOWLEDGE_REDO = "grove/knowledge/redo";
   public static final String KNOWLEDGE_TO_UNIT = "grove/knowledge/toUnit";
+  public static final String KNOWLEDGE_FROM_UNIT = "grove/knowledge/fromUnit";
   public static final String KNOWLEDGE_DID_CHANGE = "grove/knowledge/didChange";
   public static final String PROJECT_DID_CHANGE = "grove/project/didChange";
 
@@ -206,11 +207,12 @@ public final class Methods {
       unused(KNOWLEDGE_CLASSIFY, Doc.DOCUMENTED),
       req(KNOWLEDGE_ASK, Doc.DOCUMENTED),
       req(KNOWLEDGE_EDIT, Doc.DOCUMENTED),
-      req(KNOWLEDGE_SUGGEST, Doc.AWAITING),
+      req(KNOWLEDGE_SUGGEST, Doc.DOCUMENTED),
       req(KNOWLEDGE_INGEST, Doc.DOCUMENTED),
       req(KNOWLEDGE_UNDO, Doc.DOCUMENTED),
       req(KNOWLEDGE_REDO, Doc.DOCUMENTED),
       unused(KNOWLEDGE_TO_UNIT, Doc.DOCUMENTED),
+      unused(KNOWLEDGE_FROM_UNIT, Doc.DOCUMENTED),
       fromServer(KNOWLEDGE_DID_CHANGE, Doc.DOCUMENTED));
 
   private static final Map<String, Spec> BY_NAME = index();

@@ -1,0 +1,32 @@
+// KnowledgeSuggest: grove/knowledge/suggest (DESIGN §11.3; MindTrellis §9
+// items 37-39). Offline and grounded: the workspace's documents are searched
+// for the node's title (and details), and each kept passage offers children
+// (knowledge/ChildSuggestions) as pending `child` cards, each citing its
+// passage. Never repeated: a title already in the map or already suggested
+// for this node (pending, rejected or accepted) is not offered again.
+// Also the pending `knowledgeEdit` card an edit previewed through ask makes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/Engine.h"
+
+namespace grove::session {
+
+inline constexpr int kMaxChildSuggestions = 5;
+
+/// Up to `limit` (1..5) new child cards under `nodeId`, stored and announced;
+/// none when nothing is ingested or nothing grounded is left. Unknown node:
+/// NotFound nodeNotFound. Engine thread.
+std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
+                                        int limit);
+
+/// A previewed edit (`preview` of the planned `ops` on `before`) as a pending
+/// knowledgeEdit card: title the plan's summary, reason the user's input,
+/// anchors the existing nodes it touches. Accepting it applies the ops.
+Suggestion proposeEditCard(Engine& engine, const knowledge::KnowledgeGraph& before, const KnowledgeEditResult& preview,
+                           const std::vector<knowledge::KnowledgeOp>& ops, const std::string& summary,
+                           const std::string& input);
+
+}  // namespace grove::session
