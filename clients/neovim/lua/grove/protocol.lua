@@ -206,10 +206,7 @@ M.lsp = { "$/progress" }
 -- Announced by work in progress but not yet in PROTOCOL.md. The client calls them only when the server lists them in
 -- grove/server/methods; each moves to the tables above when the document has it
 -- (tests/protocol_spec.lua fails until it does).
-M.upcoming = {
-  { "grove/knowledge/suggest", used = true },
-  { "grove/knowledge/fromUnit", used = true },
-}
+M.upcoming = {}
 
 -- Methods every server of protocol version 1 has (DESIGN §6 foundation), assumed
 -- when the server does not answer grove/server/methods.
