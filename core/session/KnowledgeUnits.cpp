@@ -51,7 +51,8 @@ KnowledgeTurn knowledgeFromUnit(Engine& engine, const std::string& workspaceUri,
   turn.answer = KnowledgeAnswer{answer.content, true, {}, std::nullopt, std::nullopt, {}};
   Exchange exchange{question, answer.content, {answer.id}, {}};
   std::vector<KnowledgeOp> ops =
-      integrateExchange(graph, exchange, anchor, Origin::Conversation, KnowledgeSettings{}.maxNewNodes);
+      integrateExchange(graph, exchange, anchor, Origin::Conversation,
+                        engine.knowledgeSettings(graph.workspaceUri).maxNewNodes);
   if (ops.empty()) {
     turn.message = "Nothing to add: the answer has no text to put on the map.";
     return turn;
