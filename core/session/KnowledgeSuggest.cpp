@@ -15,8 +15,9 @@ namespace {
 
 constexpr size_t kPassages = 10;  // passages read per query
 
-// The passages retrieval keeps for the node: its title alone first (the
-// sharpest query), then with its details.
+}  // namespace
+
+// Its title alone first (the sharpest query), then with its details.
 std::vector<ChildSource> passagesFor(Engine& engine, const KnowledgeGraph& graph, const KnowledgeNode& node) {
   std::vector<std::string> queries{node.title};
   if (!node.details.empty()) queries.push_back(node.title + " " + node.details);
@@ -40,8 +41,6 @@ KnowledgeOp childOp(const std::string& parentId, const ChildCandidate& c) {
   op.sources = {c.citation};
   return op;
 }
-
-}  // namespace
 
 std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
                                         int limit) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/Engine.h"
+#include "knowledge/ChildSuggestions.h"
 
 namespace grove::session {
 
@@ -21,6 +22,14 @@ inline constexpr int kMaxChildSuggestions = 5;
 /// NotFound nodeNotFound. Engine thread.
 std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
                                         int limit);
+
+/// The document passages retrieval keeps for `node` (engine thread).
+std::vector<knowledge::ChildSource> passagesFor(Engine& engine, const knowledge::KnowledgeGraph& graph,
+                                                const knowledge::KnowledgeNode& node);
+
+/// The AddNode that makes candidate `c` a child of `parentId` (origin
+/// document, labelled with its relation, citing its passage).
+knowledge::KnowledgeOp childOp(const std::string& parentId, const knowledge::ChildCandidate& c);
 
 /// A previewed edit (`preview` of the planned `ops` on `before`) as a pending
 /// knowledgeEdit card: title the plan's summary, reason the user's input,
