@@ -1,7 +1,7 @@
 // grove_knowledge_bench: issue 17's document targets (a program that prints
 // figures, not a test).
 //
-// usage: grove_knowledge_bench [--files N] [--recall [--docs DIR --questions FILE]]
+// usage: grove_knowledge_bench [--files N] [--recall [--misses] [--docs DIR --questions FILE]]
 //
 // Ingest: generates a workspace of N Markdown files (default 2,000, about
 // 10 KB each: 20 MB) in a temporary folder, ingests it through the Session
@@ -19,6 +19,7 @@
 // A question is labelled with a file and a verbatim quote (optionally an end
 // quote) found in the file as it is now; it is found when a retrieved chunk of
 // that file overlaps the quote's lines. A quote missing or found twice fails.
+// --misses lists each question either method missed, with what each retrieved.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -170,6 +171,7 @@ struct Question {
 struct QuestionSet {
   std::string name;
   fs::path docs, questions;
+  bool optional = false;  // a built-in set whose folder may be absent (skipped, not failed)
 };
 
 std::vector<Question> loadQuestions(const fs::path& file) {
@@ -233,10 +235,17 @@ void locate(const fs::path& docs, std::vector<Question>& qs) {
   }
 }
 
-void recallSet(const QuestionSet& set) {
+// The file a retrieved chunk belongs to, relative to the set's folder (for --misses).
+std::string relativeFile(const QuestionSet& set, const std::string& uri) {
+  std::string prefix = knowledge::pathToFileUri(set.docs.string()) + "/";
+  return uri.rfind(prefix, 0) == 0 ? uri.substr(prefix.size()) : uri;
+}
+
+bool recallSet(const QuestionSet& set, bool misses) {
   if (!fs::is_directory(set.docs)) {
-    std::printf("%s: %s is missing, skipped\n", set.name.c_str(), set.docs.string().c_str());
-    return;
+    std::fprintf(set.optional ? stdout : stderr, "%s: %s is missing%s\n", set.name.c_str(), set.docs.string().c_str(),
+                 set.optional ? ", skipped" : "");
+    return set.optional;
   }
   auto qs = loadQuestions(set.questions);
   locate(set.docs, qs);
@@ -261,12 +270,21 @@ void recallSet(const QuestionSet& set) {
         overview += level == knowledge::RetrievalLevel::Overview;
         std::string refined = knowledge::refineQuery(q.text);
         bool t = false, p = false;
-        for (const auto& c : knowledge::retrieve(store, ws, refined, level, 5))
+        std::string treeFiles, bm25Files;
+        for (const auto& c : knowledge::retrieve(store, ws, refined, level, 5)) {
           t = t || hit(q, c.leaf.uri, c.leaf.startLine, c.leaf.endLine);
-        for (const auto& c : knowledge::retrieveBm25(store, ws, refined, 5))
+          treeFiles += " " + relativeFile(set, c.leaf.uri) + ":" + std::to_string(c.leaf.startLine + 1);
+        }
+        for (const auto& c : knowledge::retrieveBm25(store, ws, refined, 5)) {
           p = p || hit(q, c.uri, c.startLine, c.endLine);
+          bm25Files += " " + relativeFile(set, c.uri) + ":" + std::to_string(c.startLine + 1);
+        }
         treeHits += t;
         bm25Hits += p;
+        if (misses && !(t && p))
+          std::printf("  miss (%s%s) \"%s\" wants %s:%d-%d\n    tree:%s\n    bm25:%s\n", t ? "" : "tree ",
+                      p ? "" : "bm25", q.text.c_str(), q.file.c_str(), q.first, q.last, treeFiles.c_str(),
+                      bm25Files.c_str());
       }
     });
   }
@@ -275,21 +293,23 @@ void recallSet(const QuestionSet& set) {
   std::printf("  recall@5 tree retrieval: %.3f (%d/%zu; %d routed to the summaries)\n", treeHits / n, treeHits,
               qs.size(), overview);
   std::printf("  recall@5 plain chunk BM25: %.3f (%d/%zu)\n", bm25Hits / n, bm25Hits, qs.size());
+  return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   int files = 2000;
-  bool recall = false;
+  bool recall = false, misses = false;
   std::string docs, questions;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--files") == 0 && i + 1 < argc) files = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--recall") == 0) recall = true;
+    else if (std::strcmp(argv[i], "--misses") == 0) misses = true;
     else if (std::strcmp(argv[i], "--docs") == 0 && i + 1 < argc) docs = argv[++i];
     else if (std::strcmp(argv[i], "--questions") == 0 && i + 1 < argc) questions = argv[++i];
     else {
-      std::fprintf(stderr, "usage: grove_knowledge_bench [--files N] [--recall [--docs DIR --questions FILE]]\n");
+      std::fprintf(stderr, "usage: grove_knowledge_bench [--files N] [--recall [--misses] [--docs DIR --questions FILE]]\n");
       return 2;
     }
   }
@@ -301,10 +321,11 @@ int main(int argc, char** argv) {
   fs::path source = GROVE_SOURCE_DIR;
   std::vector<QuestionSet> sets;
   if (!docs.empty())
-    sets.push_back({"given set", fs::absolute(docs), fs::absolute(questions)});
+    sets.push_back({"given set", fs::absolute(docs), fs::absolute(questions), false});
   else
     sets = {{"docs/", source / "docs", source / "tests/data/knowledge/docs-questions.tsv"},
-            {"Neovim help", "/usr/share/nvim/runtime/doc", source / "tests/data/knowledge/nvim-questions.tsv"}};
-  for (const auto& set : sets) recallSet(set);
-  return 0;
+            {"Neovim help", "/usr/share/nvim/runtime/doc", source / "tests/data/knowledge/nvim-questions.tsv", true}};
+  bool ok = true;
+  for (const auto& set : sets) ok = recallSet(set, misses) && ok;
+  return ok ? 0 : 1;
 }
