@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   }
   if (!flags.tokenAdd.empty() || !flags.tokenRevoke.empty() || flags.tokenList)
     return tool::runTokenCommand(flags);
-  if (std::string refusal = tool::listenRefusal(flags, tool::hasPersonalTokens(flags)); !refusal.empty()) {
+  if (std::string refusal = tool::listenRefusal(flags, !flags.listen.empty() && tool::hasPersonalTokens(flags));
+      !refusal.empty()) {
     std::fprintf(stderr, "grove-server: %s\n", refusal.c_str());
     return 2;
   }

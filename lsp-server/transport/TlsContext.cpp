@@ -1,6 +1,8 @@
 #include "transport/TlsContext.h"
 
+#include <openssl/bio.h>
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <unistd.h>
 
@@ -25,6 +27,17 @@ void mustRead(const std::string& flag, const std::string& path) {
     throw std::runtime_error(flag + " " + path + ": cannot read that file");
 }
 
+bool isPemPrivateKey(const std::string& path) {
+  BIO* bio = BIO_new_file(path.c_str(), "r");
+  if (!bio) return false;
+  EVP_PKEY* key = PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr);
+  BIO_free(bio);
+  ERR_clear_error();
+  if (!key) return false;
+  EVP_PKEY_free(key);
+  return true;
+}
+
 }  // namespace
 
 std::shared_ptr<asio::ssl::context> makeServerTlsContext(const TlsFiles& files) {
@@ -42,9 +55,14 @@ std::shared_ptr<asio::ssl::context> makeServerTlsContext(const TlsFiles& files) 
   if (SSL_CTX_use_certificate_chain_file(native, files.cert.c_str()) != 1)
     throw std::runtime_error("--tls-cert " + files.cert + ": not a usable PEM certificate (" +
                              opensslReason("unknown reason") + ")");
-  if (SSL_CTX_use_PrivateKey_file(native, files.key.c_str(), SSL_FILETYPE_PEM) != 1)
-    throw std::runtime_error("--tls-key " + files.key + ": not a usable PEM private key (" +
-                             opensslReason("unknown reason") + ")");
+  if (SSL_CTX_use_PrivateKey_file(native, files.key.c_str(), SSL_FILETYPE_PEM) != 1) {
+    std::string reason = opensslReason("unknown reason");
+    // OpenSSL refuses a key of another certificate here already: say so plainly.
+    if (isPemPrivateKey(files.key))
+      throw std::runtime_error("--tls-key " + files.key + " does not belong to the certificate in --tls-cert " +
+                               files.cert);
+    throw std::runtime_error("--tls-key " + files.key + ": not a usable PEM private key (" + reason + ")");
+  }
   if (SSL_CTX_check_private_key(native) != 1)
     throw std::runtime_error("--tls-key " + files.key + " does not belong to the certificate in --tls-cert " +
                              files.cert);

@@ -75,6 +75,14 @@ TEST_F(TcpTls, ATlsClientWithAPersonalTokenIsServedAndItsChangesCarryTheName) {
   EXPECT_EQ(coreInfo(ok["result"])["role"], "remote");
   std::string pid = SharedStore::createProject(tls.client(), "over TLS")["id"];
   json unit = SharedStore::append(tls.client(), pid, nullptr, "hello over TLS");
+  // The local editor hears the change, credited to the token's name.
+  auto heard = owner->client().waitForNotification([&](const json& m) {
+    return m["method"] == "grove/project/didChange" && m["params"]["projectId"] == pid &&
+           m["params"]["op"] != "createProject" && m["params"].contains("unitIds") &&
+           !m["params"]["unitIds"].empty();
+  });
+  ASSERT_TRUE(heard) << "the local editor did not hear the TLS client's append";
+  EXPECT_EQ((*heard)["params"]["actor"], "alice") << heard->dump();
   json units = SharedStore::units(owner->client(), pid);
   ASSERT_FALSE(units.empty()) << units.dump();
   EXPECT_NE(units.dump().find("hello over TLS"), std::string::npos)
