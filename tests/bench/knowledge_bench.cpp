@@ -1,7 +1,7 @@
 // grove_knowledge_bench: issue 17's document targets (a program that prints
 // figures, not a test).
 //
-// usage: grove_knowledge_bench [--files N] [--recall [--misses] [--docs DIR --questions FILE]]
+// usage: grove_knowledge_bench [--files N] [--recall [--misses] [--half odd|even] [--docs DIR --questions FILE]]
 //
 // Ingest: generates a workspace of N Markdown files (default 2,000, about
 // 10 KB each: 20 MB) in a temporary folder, ingests it through the Session
@@ -20,6 +20,10 @@
 // quote) found in the file as it is now; it is found when a retrieved chunk of
 // that file overlaps the quote's lines. A quote missing or found twice fails.
 // --misses lists each question either method missed, with what each retrieved.
+// End to end (offline): the share of questions ask's document answer knows,
+// and the share whose answer cites the labelled passage.
+// --half odd|even scores every other question: the odd half is the one the
+// retrieval may be tuned on, the even half is held out.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -37,6 +41,7 @@
 
 #include "engine/Engine.h"
 #include "knowledge/DocumentScan.h"
+#include "knowledge/GroundedAnswer.h"
 #include "knowledge/Retrieval.h"
 #include "session/Session.h"
 #include "store/SqliteStore.h"
@@ -241,17 +246,24 @@ std::string relativeFile(const QuestionSet& set, const std::string& uri) {
   return uri.rfind(prefix, 0) == 0 ? uri.substr(prefix.size()) : uri;
 }
 
-bool recallSet(const QuestionSet& set, bool misses) {
+bool recallSet(const QuestionSet& set, bool misses, int half) {
   if (!fs::is_directory(set.docs)) {
     std::fprintf(set.optional ? stdout : stderr, "%s: %s is missing%s\n", set.name.c_str(), set.docs.string().c_str(),
                  set.optional ? ", skipped" : "");
     return set.optional;
   }
   auto qs = loadQuestions(set.questions);
+  if (half) {
+    // Every other question: the odd ones (1st, 3rd, ...) are the tuning half.
+    std::vector<Question> kept;
+    for (size_t i = 0; i < qs.size(); ++i)
+      if ((i % 2 == 0) == (half == 1)) kept.push_back(qs[i]);
+    qs = std::move(kept);
+  }
   locate(set.docs, qs);
   fs::path root = fs::temp_directory_path() / ("grove-knowledge-recall-" + std::to_string(::getpid()));
   fs::create_directories(root);
-  int treeHits = 0, bm25Hits = 0, overview = 0;
+  int treeHits = 0, bm25Hits = 0, overview = 0, answered = 0, grounded = 0;
   {
     Bench b(root);
     std::string ws = knowledge::pathToFileUri(set.docs.string());
@@ -281,6 +293,13 @@ bool recallSet(const QuestionSet& set, bool misses) {
         }
         treeHits += t;
         bm25Hits += p;
+        // End to end, offline: the answer ask gives (level rule, retrieval,
+        // relevance filter, extractive answer) and whether it cites the label.
+        auto answer = knowledge::answerFromDocuments(store, ws, q.text);
+        answered += answer.known;
+        bool cites = false;
+        for (const auto& c : answer.citations) cites = cites || hit(q, c.uri, c.startLine, c.endLine);
+        grounded += cites;
         if (misses && !(t && p))
           std::printf("  miss (%s%s) \"%s\" wants %s:%d-%d\n    tree:%s\n    bm25:%s\n", t ? "" : "tree ",
                       p ? "" : "bm25", q.text.c_str(), q.file.c_str(), q.first, q.last, treeFiles.c_str(),
@@ -293,6 +312,8 @@ bool recallSet(const QuestionSet& set, bool misses) {
   std::printf("  recall@5 tree retrieval: %.3f (%d/%zu; %d routed to the summaries)\n", treeHits / n, treeHits,
               qs.size(), overview);
   std::printf("  recall@5 plain chunk BM25: %.3f (%d/%zu)\n", bm25Hits / n, bm25Hits, qs.size());
+  std::printf("  end to end: answered %.3f (%d/%zu), answer cites the labelled passage %.3f (%d/%zu)\n",
+              answered / n, answered, qs.size(), grounded / n, grounded, qs.size());
   return true;
 }
 
@@ -301,15 +322,24 @@ bool recallSet(const QuestionSet& set, bool misses) {
 int main(int argc, char** argv) {
   int files = 2000;
   bool recall = false, misses = false;
+  int half = 0;  // 0 all questions, 1 odd, 2 even
   std::string docs, questions;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--files") == 0 && i + 1 < argc) files = std::atoi(argv[++i]);
     else if (std::strcmp(argv[i], "--recall") == 0) recall = true;
     else if (std::strcmp(argv[i], "--misses") == 0) misses = true;
+    else if (std::strcmp(argv[i], "--half") == 0 && i + 1 < argc) {
+      std::string h = argv[++i];
+      half = h == "odd" ? 1 : h == "even" ? 2 : -1;
+      if (half < 0) {
+        std::fprintf(stderr, "--half is odd (the tuning half) or even (the held-out half)\n");
+        return 2;
+      }
+    }
     else if (std::strcmp(argv[i], "--docs") == 0 && i + 1 < argc) docs = argv[++i];
     else if (std::strcmp(argv[i], "--questions") == 0 && i + 1 < argc) questions = argv[++i];
     else {
-      std::fprintf(stderr, "usage: grove_knowledge_bench [--files N] [--recall [--misses] [--docs DIR --questions FILE]]\n");
+      std::fprintf(stderr, "usage: grove_knowledge_bench [--files N] [--recall [--misses] [--half odd|even] [--docs DIR --questions FILE]]\n");
       return 2;
     }
   }
@@ -326,6 +356,6 @@ int main(int argc, char** argv) {
     sets = {{"docs/", source / "docs", source / "tests/data/knowledge/docs-questions.tsv"},
             {"Neovim help", "/usr/share/nvim/runtime/doc", source / "tests/data/knowledge/nvim-questions.tsv", true}};
   bool ok = true;
-  for (const auto& set : sets) ok = recallSet(set, misses) && ok;
+  for (const auto& set : sets) ok = recallSet(set, misses, half) && ok;
   return ok ? 0 : 1;
 }
