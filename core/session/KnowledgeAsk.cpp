@@ -221,7 +221,7 @@ bool needsClarifying(const KnowledgeAskRequest& request, const KnowledgeIntent& 
   return !request.intent && intent.confidence < clarifyBelow;
 }
 
-KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified) {
+KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent classified, bool grow) {
   KnowledgeIntent intent = chosenIntent(engine, request, std::move(classified));
   KnowledgeGraph graph = engine.knowledgeMap(request.workspaceUri);
   KnowledgeTurn turn = startKnowledgeTurn(request, intent, graph.workspaceUri);

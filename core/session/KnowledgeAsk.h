@@ -90,9 +90,12 @@ KnowledgeIntent classifyKnowledge(Engine& engine, const std::string& workspaceUr
 KnowledgeTurn askKnowledge(Engine& engine, const KnowledgeAskRequest& request);
 
 /// The turn of `request` once classified (engine thread): the native edit
-/// route, or the search and expansion answer. The model path calls it with
-/// the Oracle's intent (session/KnowledgeAskJobs).
-KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent intent);
+/// route, or the search and expansion answer, which then grows the map
+/// (session/KnowledgeGrowth) unless `grow` is false: a path that rewrites
+/// the answer first grows the map itself afterwards. The model path calls it
+/// with the Oracle's intent (session/KnowledgeAskJobs).
+KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request, KnowledgeIntent intent,
+                             bool grow = true);
 
 /// A new turn of `request` with its intent and node, nothing done yet.
 KnowledgeTurn startKnowledgeTurn(const KnowledgeAskRequest& request, const KnowledgeIntent& intent,
