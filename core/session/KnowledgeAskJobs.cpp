@@ -146,8 +146,9 @@ void askKnowledgeWithModel(Session& session, const KnowledgeAskRequest& r, Done<
     if (!answered) return;
     rewriteAnswerWithModel(*answered, passages, model, modelCall(providers, cancel.withTimeout(kAnswerLimit)));
     finish([&](Engine& e) {
-      // The growth routeKnowledge leaves out when `grow` is false goes here,
-      // on the rewritten answer (session/KnowledgeGrowth's growMapFromAnswer).
+      // The growth routeKnowledge left out (`grow` false) runs here, last and
+      // on the rewritten answer: the call site of session/KnowledgeGrowth's
+      // growMapFromAnswer(e, r, e.knowledgeMap(r.workspaceUri), *answered).
       return std::move(*answered);
     });
   });
