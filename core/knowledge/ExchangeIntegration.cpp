@@ -62,19 +62,24 @@ KnowledgeOp hierarchyEdge(const std::string& from, const std::string& to, Origin
 // The answer split into its details (its list items' leads and its
 // headings, in order) and the prose around them.
 struct AnswerParts {
-  std::vector<std::pair<std::string, std::string>> points;
+  std::vector<ExchangePoint> points;
   std::string prose;
 };
 
-AnswerParts split(const std::string& answer) {
+AnswerParts split(const Exchange& x) {
   AnswerParts out;
-  for (const auto& line : textLines(answer)) {
+  if (!x.points.empty()) {
+    out.points = x.points;
+    out.prose = x.answer;
+    return out;
+  }
+  for (const auto& line : textLines(x.answer)) {
     if (auto lead = listItemLead(line)) {
-      out.points.push_back(*lead);
+      out.points.push_back({lead->first, lead->second, {}});
     } else if (line.rfind('#', 0) == 0) {
       size_t text = line.find_first_not_of('#');
       std::string heading = text == std::string::npos ? "" : plainPhrase(line.substr(text));
-      if (titleLike(heading)) out.points.push_back({heading, ""});
+      if (titleLike(heading)) out.points.push_back({heading, "", {}});
     } else {
       out.prose += line + "\n";
     }
@@ -111,7 +116,7 @@ std::vector<KnowledgeOp> integrateExchange(const KnowledgeGraph& g, const Exchan
   std::vector<KnowledgeOp> ops;
   std::string title = topicTitle(x.question.empty() ? x.answer : x.question);
   if (title.empty() || maxNewNodes == 0) return ops;
-  AnswerParts parts = split(x.answer);
+  AnswerParts parts = split(x);
   // The general point reads as the answer's prose (its list is the details).
   bool hasProse = parts.prose.find_first_not_of(" \t\r\n") != std::string::npos;
   std::string summary = clipDetails(memory::extractiveSummary(hasProse ? parts.prose : x.answer, 2));
@@ -132,7 +137,7 @@ std::vector<KnowledgeOp> integrateExchange(const KnowledgeGraph& g, const Exchan
     ++made;
   }
   std::set<std::string> seen{titleKey(title)};
-  for (const auto& [lead, rest] : parts.points) {
+  for (const auto& [lead, rest, sources] : parts.points) {
     if (!seen.insert(titleKey(lead)).second) continue;
     if (const KnowledgeNode* same = existing(g, lead, rest)) {
       if (topic && (same->id == topic->id || hasChild(g, topic->id, same->id) || g.isDescendant(topic->id, same->id)))
@@ -142,6 +147,7 @@ std::vector<KnowledgeOp> integrateExchange(const KnowledgeGraph& g, const Exchan
       ops.push_back(hierarchyEdge(topicRef, same->id, origin));
     } else if (made < maxNewNodes) {
       ops.push_back(addNode("p" + std::to_string(made), lead, rest, topicRef, origin, x));
+      ops.back().sources = sources;
       ++made;
     }
   }

@@ -15,11 +15,20 @@
 
 namespace grove::knowledge {
 
+/// A detail of the answer given explicitly (an answer from the documents:
+/// one per cited passage, with that passage as its source).
+struct ExchangePoint {
+  std::string title;
+  std::string details;
+  std::vector<Citation> sources;
+};
+
 struct Exchange {
   std::string question;
   std::string answer;
   std::vector<std::string> unitIds;  // recorded on every node made or reused
   std::vector<Citation> sources;     // the answer's citations, on the topic node
+  std::vector<ExchangePoint> points;  // when given, the details instead of the answer's list items
 };
 
 /// The ops (AddNode with `$topic` / `$pN` refs, AddEdge hierarchy, UpdateNode

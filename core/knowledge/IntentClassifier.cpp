@@ -126,6 +126,13 @@ IntentScores classifyIntent(const IntentModel& model, const std::string& input) 
   return s;
 }
 
+std::string expansionTopic(const std::string& rewritten) {
+  if (rewritten.rfind(kExpansionPrefix, 0) != 0) return rewritten;
+  std::string topic = rewritten.substr(std::string(kExpansionPrefix).size());
+  if (!topic.empty() && topic.back() == '?') topic.pop_back();
+  return topic;
+}
+
 ResolvedInput resolveInput(const std::string& input, IntentLabel label, const KnowledgeGraph& graph,
                            const std::optional<std::string>& selectedId,
                            const std::optional<std::string>& lastTurnNodeId) {
@@ -163,7 +170,7 @@ ResolvedInput resolveInput(const std::string& input, IntentLabel label, const Kn
   }
   if (label == IntentLabel::Expansion) {
     std::string topic = out.nodeId ? graph.node(*out.nodeId)->title : topicOf(out.rewritten);
-    if (!topic.empty()) out.rewritten = "What are the sub-topics covered in the documents related to " + topic + "?";
+    if (!topic.empty()) out.rewritten = kExpansionPrefix + topic + "?";
   }
   return out;
 }

@@ -47,6 +47,14 @@ inline IntentScores classifyIntent(const std::string& input) { return classifyIn
 /// also the one meant. `rewritten` is self-contained: the deictic words
 /// become the node's title, and an expansion reads "What are the sub-topics
 /// covered in the documents related to X?".
+/// An expansion's rewrite (DESIGN §11.3): "What are the sub-topics covered in
+/// the documents related to X?".
+inline constexpr const char* kExpansionPrefix = "What are the sub-topics covered in the documents related to ";
+
+/// X of an expansion's rewrite, what the documents are searched for (the
+/// template's own words would only dilute the query); other text as it is.
+std::string expansionTopic(const std::string& rewritten);
+
 struct ResolvedInput {
   std::optional<std::string> nodeId;
   std::string rewritten;

@@ -8,6 +8,7 @@
 #include "knowledge/GraphAnswer.h"
 #include "knowledge/GroundedAnswer.h"
 #include "knowledge/WorkspaceUri.h"
+#include "session/KnowledgeGrowth.h"
 #include "session/KnowledgeSuggest.h"
 #include "support/Ids.h"
 #include "support/OpError.h"
@@ -235,8 +236,10 @@ KnowledgeTurn routeKnowledge(Engine& engine, const KnowledgeAskRequest& request,
     editRoute(engine, request, graph, pointedNode(engine, request), turn);
     return turn;
   }
-  turn.answer = answerFromDocuments(engine, graph, intent.rewritten, turn.nodeId);
+  std::string query = intent.label == IntentLabel::Expansion ? expansionTopic(intent.rewritten) : intent.rewritten;
+  turn.answer = answerFromDocuments(engine, graph, query, turn.nodeId);
   turn.message = turn.answer->text;
+  if (grow) growMapFromAnswer(engine, request, graph, turn);
   return turn;
 }
 

@@ -10,6 +10,7 @@
 #include "llm/KnowledgeReplies.h"
 #include "llm/ProviderRegistry.h"
 #include "session/KnowledgeAnswerJobs.h"
+#include "session/KnowledgeGrowth.h"
 #include "session/KnowledgePlanner.h"
 #include "session/Session.h"
 #include "support/Log.h"
@@ -146,9 +147,9 @@ void askKnowledgeWithModel(Session& session, const KnowledgeAskRequest& r, Done<
     if (!answered) return;
     rewriteAnswerWithModel(*answered, passages, model, modelCall(providers, cancel.withTimeout(kAnswerLimit)));
     finish([&](Engine& e) {
-      // The growth routeKnowledge left out (`grow` false) runs here, last and
-      // on the rewritten answer: the call site of session/KnowledgeGrowth's
-      // growMapFromAnswer(e, r, e.knowledgeMap(r.workspaceUri), *answered).
+      // The growth routeKnowledge left out (`grow` false), last and on the
+      // rewritten answer, against the map as it is now.
+      growMapFromAnswer(e, r, e.knowledgeMap(r.workspaceUri), *answered);
       return std::move(*answered);
     });
   });

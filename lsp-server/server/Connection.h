@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -45,7 +46,17 @@ public:
   int64_t connectedAtMs = 0;
   /// When set, initialize must carry initializationOptions.token equal to it.
   std::string requiredToken;
+  /// When set, initialize must carry a token this accepts; it returns the
+  /// person's name ("" for a shared token). Takes over from requiredToken.
+  std::function<std::optional<std::string>(const std::string&)> authenticate;
+  /// The person a personal token named; empty otherwise.
+  std::string user;
   std::string peer;  // the remote address for TCP clients
+
+  bool needsToken() const { return !requiredToken.empty() || static_cast<bool>(authenticate); }
+  /// Whom this connection's changes are credited to: the person when a
+  /// personal token named one, else the client (clientInfo.name@peer).
+  const std::string& actor() const { return user.empty() ? clientName : user; }
 
   /// Ids named by $/cancelRequest (serialized JSON ids), set by the reader
   /// thread without the engine lock.

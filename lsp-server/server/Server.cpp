@@ -96,6 +96,7 @@ json Server::clients() {
   for (const auto& c : connections_)
     list.push_back({{"id", c->id()},
                     {"name", c->clientName},
+                    {"user", c->user.empty() ? json(nullptr) : json(c->user)},
                     {"transport", c->transport()},
                     {"since", proto::isoTime(c->connectedAtMs)}});
   return list;
@@ -126,6 +127,7 @@ std::shared_ptr<Connection> Server::open(int outFd, const std::string& transport
     conn = std::make_shared<Connection>(nextConnId_++, outFd, transport, options_.maxUnsentBytes);
   conn->connectedAtMs = nowMs();
   conn->requiredToken = options.requiredToken;
+  conn->authenticate = options.authenticate;
   conn->peer = options.peer;
   conn->writer().setLabel("client " + std::to_string(conn->id()) + " (" + transport +
                           (options.peer.empty() ? "" : " from " + options.peer) + ")");
@@ -227,7 +229,7 @@ void Server::handleBatch(Connection& conn, std::vector<std::string>& frames) {
 
   std::vector<std::shared_ptr<ReplyState>> pending;  // left to workers
   session_.runBatch(
-      conn.clientName,
+      conn.actor(),
       [&](Engine&) {
         conn.holdReplies();
         for (const auto& msg : messages) {
@@ -352,7 +354,7 @@ void Server::dispatch(Connection& conn, const json& msg, std::vector<std::shared
   try {
     proto::Params p(params);
     RequestContext ctx{session_, engine_, conn, *this, id};
-    engine_.setActor(conn.clientName);  // this request's changes are this client's
+    engine_.setActor(conn.actor());  // this request's changes are this client's
     m->handler(ctx, p, Reply(state));
   } catch (const Error& e) {
     state->send(errorReply(id, e));
@@ -390,18 +392,26 @@ json Server::checkRevision(const json& id, const json& params) {
 
 json Server::initialize(Connection& conn, const json& raw) {
   proto::Params p(raw);
-  if (!conn.requiredToken.empty()) {
+  if (conn.needsToken()) {
     std::string token;
     if (const json* init = p.object("initializationOptions")) {
       auto it = init->find("token");
       if (it != init->end() && it->is_string()) token = it->get<std::string>();
     }
-    if (token != conn.requiredToken) {
+    std::optional<std::string> who;
+    if (conn.authenticate)
+      who = conn.authenticate(token);
+    else if (token == conn.requiredToken)
+      who = std::string();
+    if (!who) {
       log::warn("refused a client from " + conn.peer + ": wrong or missing token");
       conn.exitRequested = true;  // the connection closes after this reply
       throw Error(ErrorKind::InvalidOperation, "unauthorized",
-                  "this Grove core needs initializationOptions.token (GROVE_TOKEN on the server)");
+                  "this Grove core needs initializationOptions.token: a personal token "
+                  "(grove-server --token-add NAME) or the shared GROVE_TOKEN");
     }
+    conn.user = *who;
+    if (!who->empty()) log::info("client from " + conn.peer + " authenticated as " + *who);
   }
   if (const json* info = p.object("clientInfo")) {
     auto it = info->find("name");

@@ -52,6 +52,9 @@ public:
   struct ConnectionOptions {
     std::string requiredToken;  // TCP: the token initialize must present
     std::string peer;           // TCP: the remote address
+    /// TCP: maps a presented token to its person ("" for a shared token),
+    /// nullopt when it is refused (Connection::authenticate).
+    std::function<std::optional<std::string>(const std::string&)> authenticate;
     /// Set by transports run by an event loop: the writer asks for a
     /// writability wait instead of running a flusher thread.
     std::function<void()> wantWritable;

@@ -11,6 +11,7 @@
 #include "store/SqliteStore.h"
 #include "support/Log.h"
 #include "tool/StoreAccess.h"
+#include "transport/TlsContext.h"
 
 namespace grove::tool {
 
@@ -100,10 +101,20 @@ void CoreOwner::startListening() {
     std::string host = flags_.listen.substr(0, colon);
     int port = std::atoi(flags_.listen.c_str() + colon + 1);
     transport::TcpListener::Hooks hooks{[this] { enter(); }, [this] { leave(); }};
-    tcp_ = std::make_unique<transport::TcpListener>(*server_, host, port, flags_.token,
+    transport::TcpAccess access;
+    access.sharedToken = flags_.token;
+    if (!flags_.tokenFile.empty()) access.tokens = std::make_shared<transport::TokenFile>(flags_.tokenFile);
+    // Off loopback a token is always needed, even once every one is revoked.
+    access.alwaysNeedToken = !isLoopbackHost(host);
+    if (!flags_.tlsCert.empty())
+      access.tls = transport::makeServerTlsContext({flags_.tlsCert, flags_.tlsKey, flags_.tlsClientCa});
+    const bool tls = access.tls != nullptr;
+    const bool tokens = access.needsToken();
+    tcp_ = std::make_unique<transport::TcpListener>(*server_, host, port, std::move(access),
                                                     tcpLimits(flags_), std::move(hooks));
     log::info("serving TCP on " + host + ":" + std::to_string(tcp_->port()) +
-              (flags_.token.empty() ? "" : " (token required)") + ", at most " +
+              (tls ? (flags_.tlsClientCa.empty() ? " with TLS" : " with mutual TLS") : "") +
+              (tokens ? " (token required)" : "") + ", at most " +
               std::to_string(tcpLimits(flags_).maxConnections) + " connections");
   }
 }

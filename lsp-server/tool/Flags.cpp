@@ -18,9 +18,22 @@ usage: grove-server [options]
   --sync normal|full        normal (default): every acknowledged change survives
                             a killed process; full: also survives power loss
   --max-message-bytes N     refuse frames above N bytes (default 67108864)
-  --listen HOST:PORT        also serve TCP for teammates (loopback needs no token;
-                            any other address needs GROVE_TOKEN set, and every
-                            client must send it as initializationOptions.token)
+  --listen HOST:PORT        also serve TCP for teammates (loopback needs no TLS
+                            and, until a token exists, no token; any other
+                            address needs --tls-cert/--tls-key and a token:
+                            clients send it as initializationOptions.token)
+  --tls-cert FILE           TLS on --listen: the server's PEM certificate chain
+  --tls-key FILE            ...and its PEM private key
+  --tls-client-ca FILE      mutual TLS: clients must present a certificate
+                            signed by this PEM CA
+  --token-file FILE         personal tokens (default: the store's path +
+                            ".tokens"); re-read when it changes, so deleting a
+                            line revokes that token without a restart
+  --token-add NAME          print a new token for NAME once (only its sha256 is
+                            stored, in the token file) and exit
+  --token-list              print the token file's names and creation times
+  --token-revoke NAME       remove NAME's token and exit (open connections
+                            stay; new ones with it are refused)
   --max-connections N       TCP connections open at once (default 1024, fewer
                             when the open-file limit is lower)
   --max-connections-per-address N
@@ -141,6 +154,21 @@ Flags parseFlags(const std::vector<std::string>& args,
         else
           f.listen = *v;
       }
+    } else if (is(a, "--tls-cert")) {
+      if (auto v = value(i, "--tls-cert")) f.tlsCert = *v;
+    } else if (is(a, "--tls-key")) {
+      if (auto v = value(i, "--tls-key")) f.tlsKey = *v;
+    } else if (is(a, "--tls-client-ca")) {
+      if (auto v = value(i, "--tls-client-ca")) f.tlsClientCa = *v;
+    } else if (is(a, "--token-file")) {
+      if (auto v = value(i, "--token-file")) f.tokenFile = *v;
+    } else if (is(a, "--token-add") || is(a, "--add-token")) {
+      // --add-token: the spelling issue 19's brief used; DESIGN §12 fixes --token-add.
+      if (auto v = value(i, a.rfind("--add-token", 0) == 0 ? "--add-token" : "--token-add")) f.tokenAdd = *v;
+    } else if (is(a, "--token-revoke")) {
+      if (auto v = value(i, "--token-revoke")) f.tokenRevoke = *v;
+    } else if (a == "--token-list") {
+      f.tokenList = true;
     } else if (is(a, "--backup")) {
       if (auto v = value(i, "--backup")) f.backup = *v;
     } else if (is(a, "--restore")) {
@@ -202,13 +230,36 @@ Flags parseFlags(const std::vector<std::string>& args,
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";
   if (auto token = env("GROVE_TOKEN")) f.token = *token;
-  if (f.error.empty() && !f.listen.empty() && f.token.empty()) {
-    std::string host = f.listen.substr(0, f.listen.rfind(':'));
-    if (!(host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0))
-      f.error = "--listen on a non-loopback address needs GROVE_TOKEN set (clients send it as "
-                "initializationOptions.token); put TLS in front, e.g. an SSH tunnel";
-  }
+  if (f.tokenFile.empty()) f.tokenFile = f.db == ":memory:" ? std::string() : f.db + ".tokens";
+  if (f.error.empty() && (f.tlsCert.empty() != f.tlsKey.empty()))
+    f.error = "TLS needs both --tls-cert FILE and --tls-key FILE";
+  if (f.error.empty() && !f.tlsClientCa.empty() && f.tlsCert.empty())
+    f.error = "--tls-client-ca needs --tls-cert and --tls-key";
+  if (f.error.empty() && !f.tlsCert.empty() && f.listen.empty())
+    f.error = "--tls-cert and --tls-key go with --listen HOST:PORT";
+  if (f.error.empty() && (!f.tokenAdd.empty() || !f.tokenRevoke.empty() || f.tokenList) && f.tokenFile.empty())
+    f.error = "an in-memory store has no token file: give --token-file FILE";
   return f;
+}
+
+bool isLoopbackHost(const std::string& host) {
+  return host == "localhost" || host == "::1" || host == "[::1]" || host.rfind("127.", 0) == 0;
+}
+
+std::string listenRefusal(const Flags& f, bool hasPersonalTokens) {
+  if (f.listen.empty()) return "";
+  std::string host = f.listen.substr(0, f.listen.rfind(':'));
+  if (isLoopbackHost(host)) return "";
+  std::string missing;
+  if (f.tlsCert.empty())
+    missing = "TLS (--tls-cert FILE --tls-key FILE, and --tls-client-ca FILE for client certificates)";
+  if (f.token.empty() && !hasPersonalTokens)
+    missing += std::string(missing.empty() ? "" : " and ") +
+               "a token (grove-server --token-add NAME for each person, or GROVE_TOKEN set to a shared one; "
+               "clients send it as initializationOptions.token)";
+  if (missing.empty()) return "";
+  return "--listen on the non-loopback address " + host + " needs " + missing +
+         "; or listen on 127.0.0.1 and reach it through an SSH tunnel";
 }
 
 }  // namespace grove::tool

@@ -17,6 +17,12 @@ struct Flags {
   size_t maxMessageBytes = 64u << 20;
   std::string listen;        // --listen HOST:PORT (TCP, besides stdio and the socket)
   std::string token;         // GROVE_TOKEN: what TCP clients must present
+  // Issue 19: TLS and personal tokens on --listen.
+  std::string tlsCert, tlsKey, tlsClientCa;  // --tls-cert, --tls-key, --tls-client-ca
+  std::string tokenFile;     // --token-file FILE (default: <db>.tokens)
+  std::string tokenAdd;      // --token-add NAME: print a new token, store its hash, exit
+  std::string tokenRevoke;   // --token-revoke NAME: remove that person's token, exit
+  bool tokenList = false;    // --token-list: names and creation times, exit
   bool printSocket = false;
   bool noStdio = false;      // --no-stdio: a headless core (team server) until SIGTERM
   bool acp = false;          // --acp: an Agent Client Protocol agent on stdio
@@ -49,6 +55,13 @@ Flags parseFlags(const std::vector<std::string>& args,
 std::string defaultDbPath(std::optional<std::string> (*env)(const char*));
 
 const char* usage();
+
+/// True for a --listen host that only this machine can reach.
+bool isLoopbackHost(const std::string& host);
+/// Why --listen may not start as configured ("" when it may): a
+/// non-loopback address needs TLS and a token (`hasPersonalTokens`: the
+/// token file holds at least one). The message names the flags that fix it.
+std::string listenRefusal(const Flags& flags, bool hasPersonalTokens);
 
 /// --max-connections when not given: 1024, or fewer when the open-file
 /// limit leaves less room (128 descriptors, or a quarter of a small limit,

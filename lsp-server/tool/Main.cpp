@@ -17,6 +17,7 @@
 #include "tool/Backup.h"
 #include "tool/CoreOwner.h"
 #include "tool/Flags.h"
+#include "tool/TokenCommands.h"
 #include "tool/OpenFileLimit.h"
 #include "tool/Relay.h"
 #include "tool/StoreAccess.h"
@@ -52,6 +53,13 @@ int main(int argc, char** argv) {
   if (flags.version) {
     std::printf("grove-server %s (protocol %d)\n", GROVE_VERSION, server::kProtocolVersion);
     return 0;
+  }
+  if (!flags.tokenAdd.empty() || !flags.tokenRevoke.empty() || flags.tokenList)
+    return tool::runTokenCommand(flags);
+  if (std::string refusal = tool::listenRefusal(flags, !flags.listen.empty() && tool::hasPersonalTokens(flags));
+      !refusal.empty()) {
+    std::fprintf(stderr, "grove-server: %s\n", refusal.c_str());
+    return 2;
   }
   if (!flags.backup.empty()) return tool::runBackup(flags.db, flags.backup);
   if (!flags.restore.empty()) return tool::runRestore(flags.db, flags.restore);

@@ -4,6 +4,7 @@
 
 #include "support/Log.h"
 #include "transport/TcpSession.h"
+#include "transport/TlsPump.h"
 
 namespace grove::transport {
 
@@ -22,9 +23,9 @@ asio::ip::address listenAddress(const std::string& host) {
 }  // namespace
 
 TcpListener::TcpListener(server::Server& server, const std::string& host, int port,
-                         std::string token, TcpLimits limits, Hooks hooks)
+                         TcpAccess access, TcpLimits limits, Hooks hooks)
     : server_(server),
-      token_(std::move(token)),
+      access_(std::move(access)),
       limits_(limits),
       hooks_(std::move(hooks)),
       work_(asio::make_work_guard(io_)),
@@ -117,6 +118,86 @@ void TcpListener::admit(asio::ip::tcp::socket socket) {
   }
   socket.set_option(asio::ip::tcp::no_delay(true), ec);  // replies are small and awaited
   auto delay = ledger_.delayFor(peer);
+  if (delay > AddressLedger::Clock::duration::zero())
+    refusalLog_.warn("serving a TCP client from " + peer + " only after " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(delay).count()) +
+                     " ms: that address failed to authenticate recently");
+  if (access_.tls)
+    handshake(std::move(socket), peer, delay);
+  else
+    serve(std::move(socket), peer, delay);
+}
+
+void TcpListener::handshake(asio::ip::tcp::socket socket, std::string peer,
+                            AddressLedger::Clock::duration delay) {
+  // Everything of one TLS connection runs on its own strand: an SSL object
+  // is not thread-safe, and the acceptor's strand must stay free.
+  auto strand = asio::make_strand(io_);
+  asio::error_code ec;
+  auto protocol = socket.local_endpoint(ec).protocol();
+  if (ec) {
+    ledger_.release(peer);
+    return;
+  }
+  auto tls = std::make_unique<TlsPump::TlsStream>(asio::ip::tcp::socket(strand, protocol, socket.release()),
+                                                  *access_.tls);
+  auto timer = std::make_shared<asio::steady_timer>(strand);
+  struct Pending {
+    std::unique_ptr<TlsPump::TlsStream> tls;
+    bool done = false;
+  };
+  auto pending = std::make_shared<Pending>();
+  pending->tls = std::move(tls);
+  // The handshake must be done by the authentication deadline; a client
+  // that stalls it is closed like one that never initializes.
+  timer->expires_after(delay + limits_.authTimeout);
+  timer->async_wait([pending](const asio::error_code& e) {
+    if (e || pending->done) return;
+    asio::error_code ignored;
+    pending->tls->lowest_layer().close(ignored);
+  });
+  auto begin = [this, pending, timer, peer, strand] {
+    pending->tls->async_handshake(asio::ssl::stream_base::server, [this, pending, timer, peer,
+                                                                   strand](const asio::error_code& e) {
+      pending->done = true;
+      timer->cancel();
+      if (e) {
+        // Not TLS at all (a plain client), a certificate the client CA did
+        // not sign, or too slow: an authentication failure of that address.
+        refusalLog_.warn("refused a TCP connection from " + peer + ": TLS handshake failed (" + e.message() +
+                         ")");
+        ledger_.authFailed(peer);
+        ledger_.release(peer);
+        asio::error_code ignored;
+        pending->tls->lowest_layer().close(ignored);
+        return;
+      }
+      asio::local::stream_protocol::socket mine(strand), theirs(io_);
+      asio::error_code pairError;
+      asio::local::connect_pair(mine, theirs, pairError);
+      if (pairError) {
+        refusalLog_.warn("refused a TLS client from " + peer + ": no socketpair (" + pairError.message() + ")");
+        ledger_.release(peer);
+        return;
+      }
+      auto pump = std::make_shared<TlsPump>(std::move(pending->tls), std::move(mine));
+      pump->start();
+      serve(TcpSession::Socket(std::move(theirs)), peer, AddressLedger::Clock::duration::zero());
+    });
+  };
+  if (delay <= AddressLedger::Clock::duration::zero()) {
+    asio::post(strand, begin);
+    return;
+  }
+  // A penalised address: not even its handshake is done until the delay is over.
+  auto wait = std::make_shared<asio::steady_timer>(strand, delay);
+  wait->async_wait([wait, begin](const asio::error_code& e) {
+    if (!e) begin();
+  });
+}
+
+void TcpListener::serve(TcpSession::Socket socket, const std::string& peer,
+                        AddressLedger::Clock::duration delay) {
   auto session = std::make_shared<TcpSession>(*this, std::move(socket), peer);
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -126,10 +207,6 @@ void TcpListener::admit(asio::ip::tcp::socket socket) {
     }
     sessions_.insert(session);
   }
-  if (delay > AddressLedger::Clock::duration::zero())
-    refusalLog_.warn("serving a TCP client from " + peer + " only after " +
-                     std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(delay).count()) +
-                     " ms: that address failed to authenticate recently");
   if (hooks_.enter) hooks_.enter();
   session->start(delay);
 }

@@ -8,6 +8,12 @@
 // address, a connection must finish each header and authenticate within a
 // deadline, and an address that fails to authenticate waits longer each
 // time (TcpLimits, AddressLedger).
+//
+// With TLS (TcpAccess::tls) each connection first completes a TLS handshake
+// within the authentication deadline (a failed one counts as a failed
+// authentication); its decrypted bytes then reach an ordinary TcpSession
+// through a socketpair (TlsPump), so framing, backpressure and limits are
+// the same code for both.
 #pragma once
 
 #include <asio.hpp>
@@ -25,11 +31,12 @@
 #include "jsonrpc/AcceptBackoff.h"
 #include "transport/AddressLedger.h"
 #include "jsonrpc/LogThrottle.h"
+#include "transport/TcpAccess.h"
 #include "transport/TcpLimits.h"
+#include "transport/TcpSession.h"
 
 namespace grove::transport {
 
-class TcpSession;
 
 class TcpListener {
 public:
@@ -40,7 +47,7 @@ public:
 
   /// Binds host:port (port 0 picks one) and starts serving. Throws with the
   /// reason when it cannot bind.
-  TcpListener(server::Server& server, const std::string& host, int port, std::string token,
+  TcpListener(server::Server& server, const std::string& host, int port, TcpAccess access,
               TcpLimits limits, Hooks hooks);
   /// Stops accepting, closes every connection (their last replies get a
   /// moment to go out), and joins the threads.
@@ -55,10 +62,14 @@ private:
 
   void accept();
   void admit(asio::ip::tcp::socket socket);
+  /// TLS: the handshake (after the address's penalty), then serve().
+  void handshake(asio::ip::tcp::socket socket, std::string peer, AddressLedger::Clock::duration delay);
+  /// Hands a connection (admitted in the ledger) to a new TcpSession.
+  void serve(TcpSession::Socket socket, const std::string& peer, AddressLedger::Clock::duration delay);
   void forget(const std::shared_ptr<TcpSession>& session);
 
   server::Server& server_;
-  std::string token_;
+  TcpAccess access_;  // its TLS context outlives every stream (declared before io_)
   TcpLimits limits_;
   Hooks hooks_;
   asio::io_context io_;

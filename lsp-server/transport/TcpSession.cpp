@@ -22,7 +22,7 @@ long long millis(std::chrono::milliseconds d) { return d.count(); }
 
 }  // namespace
 
-TcpSession::TcpSession(TcpListener& listener, asio::ip::tcp::socket socket, std::string peer)
+TcpSession::TcpSession(TcpListener& listener, Socket socket, std::string peer)
     : listener_(listener),
       strand_(asio::make_strand(listener.io_)),
       socket_(std::move(socket)),
@@ -38,7 +38,7 @@ std::string TcpSession::describe() const {
 void TcpSession::start(Clock::duration delay) {
   asio::post(strand_, [self = shared_from_this(), delay] {
     server::Server::ConnectionOptions o;
-    o.requiredToken = self->listener_.token_;
+    self->listener_.access_.applyTo(o);
     o.peer = self->peer_;
     std::weak_ptr<TcpSession> weak = self;
     o.wantWritable = [weak] {
@@ -152,7 +152,7 @@ void TcpSession::process() {
   }
   armDeadline();
   reading_ = true;
-  socket_.async_wait(asio::ip::tcp::socket::wait_read,
+  socket_.async_wait(asio::socket_base::wait_read,
                      asio::bind_executor(strand_, [self = shared_from_this()](const asio::error_code& ec) {
                        self->onReadable(ec);
                      }));
@@ -186,7 +186,7 @@ void TcpSession::onBatchDone() {
 void TcpSession::armWrite() {
   if (writing_ || closed_) return;
   writing_ = true;
-  socket_.async_wait(asio::ip::tcp::socket::wait_write,
+  socket_.async_wait(asio::socket_base::wait_write,
                      asio::bind_executor(strand_, [self = shared_from_this()](const asio::error_code& ec) {
                        self->writing_ = false;
                        if (self->closed_) return;
@@ -254,7 +254,7 @@ void TcpSession::finish(const std::string& why) {
     closeSocket();
     return;
   }
-  if (!conn_->requiredToken.empty()) {
+  if (conn_->needsToken()) {
     if (conn_->initialized)
       listener_.ledger_.authSucceeded(peer_);
     else
@@ -283,7 +283,7 @@ void TcpSession::closeSocket() {
   // No write may reach the descriptor once it is closed (its number is reused).
   if (conn_) conn_->writer().detach(std::chrono::milliseconds(0));
   asio::error_code ec;
-  socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ec);
+  socket_.shutdown(asio::socket_base::shutdown_both, ec);
   socket_.close(ec);
   listener_.ledger_.release(peer_);
   listener_.forget(shared_from_this());

@@ -5,6 +5,9 @@
 // client's requests keep their order). It stops reading while the client
 // leaves too many replies unread (backpressure, FrameWriter), and closes
 // the connection when a header or the authentication is overdue.
+//
+// The socket is a TCP connection, or for a TLS client the plain end of a
+// socketpair whose other end a TlsPump carries over TLS (TcpListener).
 #pragma once
 
 #include <asio.hpp>
@@ -25,7 +28,9 @@ class TcpSession : public std::enable_shared_from_this<TcpSession> {
 public:
   using Clock = std::chrono::steady_clock;
 
-  TcpSession(TcpListener& listener, asio::ip::tcp::socket socket, std::string peer);
+  using Socket = asio::generic::stream_protocol::socket;
+
+  TcpSession(TcpListener& listener, Socket socket, std::string peer);
 
   /// Starts serving after `delay` (an address's authentication penalty).
   void start(Clock::duration delay);
@@ -51,7 +56,7 @@ private:
 
   TcpListener& listener_;
   asio::strand<asio::io_context::executor_type> strand_;
-  asio::ip::tcp::socket socket_;
+  Socket socket_;
   asio::steady_timer timer_;
   std::string peer_;
   rpc::FrameDecoder decoder_;

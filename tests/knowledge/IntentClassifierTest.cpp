@@ -34,6 +34,8 @@ TEST(IntentClassifierTest, DeixisNamesTheSelectionElseTheLastTurnsNode) {
   EXPECT_EQ(r.rewritten, "what is in Undo log?");
   r = resolveInput("expand that one", IntentLabel::Expansion, g, std::nullopt, std::string("nA"));
   EXPECT_EQ(r.rewritten, "What are the sub-topics covered in the documents related to Undo log?");
+  EXPECT_EQ(expansionTopic(r.rewritten), "Undo log");  // what the documents are searched for
+  EXPECT_EQ(expansionTopic("what is in Undo log?"), "what is in Undo log?");
   r = resolveInput("tell me about the undo log", IntentLabel::Search, g, std::nullopt, std::nullopt);
   EXPECT_EQ(r.nodeId, std::optional<std::string>("nA"));
   r = resolveInput("expand this", IntentLabel::Expansion, g, std::nullopt, std::nullopt);

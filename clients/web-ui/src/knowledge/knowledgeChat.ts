@@ -49,7 +49,11 @@ export function turnView(turn: KnowledgeTurn, actions: TurnActions): HTMLElement
       ),
     );
   }
-  if (turn.message && turn.message !== turn.answer?.text) parts.push(h('p', { class: 'turn-message' }, turn.message));
+  // The message repeats the answer and may add a line (what the answer added
+  // to the map): show only what it adds.
+  const answered = turn.answer?.text ?? '';
+  const extra = (answered && turn.message.startsWith(answered) ? turn.message.slice(answered.length) : turn.message).trim();
+  if (extra) parts.push(h('p', { class: 'turn-message' }, extra));
   return h('article', { class: 'k-turn', 'data-turn-id': turn.id, 'data-intent': turn.intent?.label ?? '' }, ...parts);
 }
 

@@ -91,9 +91,15 @@ function M.turn_lines(turn)
   elseif answer then
     vim.list_extend(lines, buffer.split(str(answer.text)))
   end
-  if str(turn.message) ~= "" and not (answer and str(answer.text) == str(turn.message)) then
+  -- The message repeats the answer and may add a line (what the answer added
+  -- to the map): show only what it adds.
+  local extra = str(turn.message)
+  if answer and extra:sub(1, #str(answer.text)) == str(answer.text) then
+    extra = vim.trim(extra:sub(#str(answer.text) + 1))
+  end
+  if extra ~= "" then
     table.insert(lines, "")
-    vim.list_extend(lines, buffer.split(turn.message))
+    vim.list_extend(lines, buffer.split(extra))
   end
   if answer then
     add_citations(lines, answer.citations)
