@@ -53,4 +53,33 @@ ChatRequest knowledgeCorrectionRequest(const knowledge::KnowledgeGraph& graph, c
   return jsonRequest("knowledge_plan_correct", std::move(user), model, 400);
 }
 
+std::string numberedPassages(const std::vector<knowledge::ChildSource>& passages) {
+  std::string out;
+  for (size_t i = 0; i < passages.size(); ++i)
+    out += (i ? "\n\n[" : "[") + std::to_string(i + 1) + "] " + passages[i].title + "\n" + passages[i].text;
+  return out;
+}
+
+ChatRequest knowledgeSuggestRequest(const knowledge::KnowledgeGraph& graph, const knowledge::KnowledgeNode& node,
+                                    const std::vector<std::string>& taken,
+                                    const std::vector<knowledge::ChildSource>& passages, size_t limit,
+                                    const std::string& model) {
+  auto listed = [](const std::vector<std::string>& titles) {
+    std::string out;
+    for (const auto& t : titles) out += (out.empty() ? "" : "; ") + t;
+    return out.empty() ? std::string("none") : out;
+  };
+  std::vector<std::string> children;
+  for (const auto& id : graph.childIds(node.id))
+    if (const knowledge::KnowledgeNode* c = graph.node(id)) children.push_back(c->title);
+  std::string user = "Node: " + node.title;
+  if (!node.details.empty()) user += " — " + node.details;
+  user += "\nExisting children: " + listed(children);
+  user += "\nAlready proposed: " + listed(taken);
+  user += "\nPropose at most: " + std::to_string(limit);
+  user += "\n\nPassages:\n" + numberedPassages(passages);
+  // A title, a relation, a sentence and a number per child.
+  return jsonRequest("knowledge_suggest", std::move(user), model, 150 + 100 * static_cast<int>(limit));
+}
+
 }  // namespace grove

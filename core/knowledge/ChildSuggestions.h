@@ -36,4 +36,23 @@ std::vector<ChildCandidate> childCandidates(const KnowledgeGraph& graph, const s
                                            const std::vector<ChildSource>& sources,
                                            const std::vector<std::string>& taken, size_t limit);
 
+/// A child as the model proposed it (the model path of suggest): `source`
+/// is the 1-based number of the passage it says it comes from.
+struct ProposedChild {
+  std::string title;
+  std::string relation;
+  std::string details;
+  int source = 0;
+};
+
+/// The model's proposals judged against the passages and the map: a child
+/// citing no passage of `sources` is dropped, as is a title that is not
+/// title-like, already in the map, the node itself, in `taken`, or proposed
+/// twice; the rest are cut to `limit`, in the model's order. A blank
+/// relation reads "includes"; blank details are the passage's first sentence.
+std::vector<ChildCandidate> judgedChildren(const KnowledgeGraph& graph, const std::string& nodeId,
+                                           const std::vector<ChildSource>& sources,
+                                           const std::vector<std::string>& taken,
+                                           const std::vector<ProposedChild>& proposed, size_t limit);
+
 }  // namespace grove::knowledge

@@ -1,5 +1,7 @@
 #include "llm/KnowledgeReplies.h"
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "llm/ModelReplies.h"
@@ -14,6 +16,8 @@ namespace {
 
 // A plan longer than this is a runaway reply, not an edit.
 constexpr size_t kMaxPlanOps = 50;
+// Suggest asks for at most 5; a list this long is a runaway reply.
+constexpr size_t kMaxProposedChildren = 20;
 
 // Reads one op; a thrown std::string is the reason it is unusable.
 struct OpReader {
@@ -200,6 +204,44 @@ std::optional<ModelIntent> parseKnowledgeIntentReply(const std::string& text, st
     return std::nullopt;
   }
   out.rewritten = j["rewritten"].get<std::string>();
+  return out;
+}
+
+std::optional<std::vector<knowledge::ProposedChild>> parseKnowledgeChildrenReply(const std::string& text,
+                                                                                 std::string& why) {
+  json j = parsed(text, why);
+  if (j.is_discarded()) return std::nullopt;
+  const json* children = &j;
+  if (j.is_object()) {
+    if (!j.contains("children")) {
+      why = "missing key children";
+      return std::nullopt;
+    }
+    children = &j["children"];
+  }
+  if (!children->is_array() || children->size() > kMaxProposedChildren) {
+    why = "children is not a list of at most " + std::to_string(kMaxProposedChildren);
+    return std::nullopt;
+  }
+  std::vector<knowledge::ProposedChild> out;
+  try {
+    for (const auto& c : *children) {
+      if (!c.is_object()) throw std::string("not an object");
+      OpReader r{c};
+      knowledge::ProposedChild child;
+      child.title = r.text("title", true);
+      child.relation = r.text("relation", false);
+      child.details = r.text("details", false);
+      auto source = c.find("source");
+      if (source == c.end() || !source->is_number_integer()) throw std::string("source is not a passage number");
+      int64_t n = source->get<int64_t>();
+      child.source = n < 1 || n > 1000 ? 0 : static_cast<int>(n);  // 0: no passage (judged later)
+      out.push_back(std::move(child));
+    }
+  } catch (const std::string& e) {
+    why = "child " + std::to_string(out.size()) + ": " + e;
+    return std::nullopt;
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "knowledge/ChildSuggestions.h"
 #include "knowledge/IntentClassifier.h"
 #include "knowledge/KnowledgeOp.h"
 
@@ -29,6 +30,15 @@ struct ModelIntent {
   std::string rewritten;
 };
 std::optional<ModelIntent> parseKnowledgeIntentReply(const std::string& text, std::string& why);
+
+/// Children proposed for a node (the model path of suggest):
+/// {"children": [{title, relation?, details?, source}]} (or the bare array),
+/// `source` a passage number. Read strictly: a child without a string title
+/// or an integer source makes the reply unusable; an empty list is an answer
+/// (nothing new is grounded). Which children are usable is judged later
+/// (knowledge::judgedChildren).
+std::optional<std::vector<knowledge::ProposedChild>> parseKnowledgeChildrenReply(const std::string& text,
+                                                                                 std::string& why);
 
 /// Ops as the prompts show them (the form the replies are read in).
 std::string knowledgeOpsJson(const std::vector<knowledge::KnowledgeOp>& ops);

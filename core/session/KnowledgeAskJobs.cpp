@@ -1,11 +1,16 @@
 #include "session/KnowledgeAskJobs.h"
 
 #include <chrono>
+#include <functional>
+#include <optional>
+#include <vector>
 
 #include "agents/KnowledgePrompts.h"
 #include "knowledge/EditParser.h"
 #include "llm/KnowledgeReplies.h"
 #include "llm/ProviderRegistry.h"
+#include "session/KnowledgeAnswerJobs.h"
+#include "session/KnowledgeGrowth.h"
 #include "session/KnowledgePlanner.h"
 #include "session/Session.h"
 #include "support/Log.h"
@@ -21,6 +26,8 @@ constexpr std::chrono::seconds kClassifyLimit{10};
 // Planning, corrections and replans together; the provider's own timeouts
 // end a stalled call sooner.
 constexpr std::chrono::seconds kPlanLimit{60};
+// The written answer: after this the extractive one stands.
+constexpr std::chrono::seconds kAnswerLimit{30};
 
 // What the worker needs of the map, read on the engine thread.
 struct Snapshot {
@@ -41,6 +48,9 @@ Snapshot snapshot(Engine& engine, const KnowledgeAskRequest& r) {
   return {std::move(graph), std::move(native), last, r.nodeId ? r.nodeId : last, std::move(settings)};
 }
 
+// What a cancelled ask answers (-32800 on the wire).
+Error cancelledAsk() { return Error(ErrorKind::Cancelled, "cancelled", "request cancelled"); }
+
 KnowledgeModelCall modelCall(llm::ProviderRegistry& providers, CancellationToken limit) {
   return [&providers, limit](const ChatRequest& request) { return providers.chatClient().chat(request, {}, limit).text; };
 }
@@ -48,11 +58,12 @@ KnowledgeModelCall modelCall(llm::ProviderRegistry& providers, CancellationToken
 // The Oracle's intent, or the native one when the model failed or answered
 // something unusable (logged with the reason only: the reply may quote the map).
 KnowledgeIntent oracleIntent(llm::ProviderRegistry& providers, const std::string& model, const std::string& input,
-                             const std::optional<std::string>& nodeId, const Snapshot& s) {
+                             const std::optional<std::string>& nodeId, const Snapshot& s,
+                             const CancellationToken& cancel) {
   const KnowledgeNode* selected = nodeId ? s.graph.node(*nodeId) : nullptr;
   std::string text;
   try {
-    text = modelCall(providers, CancellationToken().withTimeout(kClassifyLimit))(
+    text = modelCall(providers, cancel.withTimeout(kClassifyLimit))(
         knowledgeClassifyRequest(input, selected, model));
   } catch (const std::exception& e) {
     log::warn(std::string("knowledge classify: the model failed, using native: ") + e.what());
@@ -91,30 +102,55 @@ void classifyKnowledgeWithModel(Session& session, const std::string& workspaceUr
   std::string model = providers.active().utilityModelName();
   std::string actor = session.actor();
   session.post([&session, &providers, model, r, s = std::move(s), done, actor] {
-    KnowledgeIntent intent = oracleIntent(providers, model, r.input, r.nodeId, s);
+    KnowledgeIntent intent = oracleIntent(providers, model, r.input, r.nodeId, s, CancellationToken());
     session.runLocked(actor, [&](Engine&) { done(std::move(intent)); });
   });
 }
 
-void askKnowledgeWithModel(Session& session, const KnowledgeAskRequest& r, Done<KnowledgeTurn> done) {
+void askKnowledgeWithModel(Session& session, const KnowledgeAskRequest& r, Done<KnowledgeTurn> done,
+                           CancellationToken cancel) {
   Snapshot s = snapshot(session.engine(), r);
   auto& providers = session.registry();
   std::string model = providers.active().utilityModelName();
   std::string actor = session.actor();
-  session.post([&session, &providers, model, r, s = std::move(s), done, actor] {
-    KnowledgeIntent intent = r.intent ? s.native : oracleIntent(providers, model, r.input, r.nodeId, s);
+  session.post([&session, &providers, model, r, s = std::move(s), done, actor, cancel] {
+    // The last step on the engine thread: `step` commits what the ask
+    // changes, so a cancel seen here (under the lock) changes nothing.
+    auto finish = [&](const std::function<KnowledgeTurn(Engine&)>& step) {
+      session.runLocked(actor, [&](Engine& e) {
+        if (cancel.cancelled()) return done(cancelledAsk());
+        done(captureExpected([&] { return step(e); }));
+      });
+    };
+    KnowledgeIntent intent = r.intent ? s.native : oracleIntent(providers, model, r.input, r.nodeId, s, cancel);
+    if (cancel.cancelled()) return session.runLocked(actor, [&](Engine&) { done(cancelledAsk()); });
     IntentLabel label = r.intent ? *r.intent : intent.label;
     bool plan = label == IntentLabel::Edit && !needsClarifying(r, intent, s.settings.clarifyBelow) &&
                 parseEdit(r.input, s.graph, s.pointed).failure == "needsModel";
-    if (!plan) {
-      // Searches, expansions and the structured edits: the native route.
-      session.runLocked(actor, [&](Engine& e) { done(captureExpected([&] { return routeKnowledge(e, r, intent); })); });
-      return;
+    if (plan) {
+      PlannedEdit planned = planKnowledgeEdit(s.graph, s.pointed, r.input, s.settings, model,
+                                              modelCall(providers, cancel.withTimeout(kPlanLimit)));
+      return finish([&](Engine& e) { return plannedEditTurn(e, r, chosenIntent(e, r, intent), s.graph, planned); });
     }
-    PlannedEdit planned = planKnowledgeEdit(s.graph, s.pointed, r.input, s.settings, model,
-                                            modelCall(providers, CancellationToken().withTimeout(kPlanLimit)));
+    // Searches, expansions and the structured edits: the native route. An
+    // answer is not grown yet: the map takes the model's answer, not the
+    // extractive one.
+    std::optional<KnowledgeTurn> answered;
+    std::vector<ChildSource> passages;
     session.runLocked(actor, [&](Engine& e) {
-      done(captureExpected([&] { return plannedEditTurn(e, r, chosenIntent(e, r, intent), s.graph, planned); }));
+      if (cancel.cancelled()) return done(cancelledAsk());
+      Expected<KnowledgeTurn> routed = captureExpected([&] { return routeKnowledge(e, r, intent, /*grow=*/false); });
+      if (!routed || !routed->answer) return done(std::move(routed));
+      passages = answerPassages(e, *routed);
+      answered = std::move(*routed);
+    });
+    if (!answered) return;
+    rewriteAnswerWithModel(*answered, passages, model, modelCall(providers, cancel.withTimeout(kAnswerLimit)));
+    finish([&](Engine& e) {
+      // The growth routeKnowledge left out (`grow` false), last and on the
+      // rewritten answer, against the map as it is now.
+      growMapFromAnswer(e, r, e.knowledgeMap(r.workspaceUri), *answered);
+      return std::move(*answered);
     });
   });
 }

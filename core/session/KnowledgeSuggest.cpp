@@ -42,25 +42,55 @@ KnowledgeOp childOp(const std::string& parentId, const ChildCandidate& c) {
   return op;
 }
 
-std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
-                                        int limit) {
+SuggestInput suggestInput(Engine& engine, const std::string& workspaceUri, const std::string& nodeId, int limit) {
   if (limit < 1 || limit > kMaxChildSuggestions) throw Error::invalidArg("limit", "limit must be 1 to 5");
+  SuggestInput in;
+  in.graph = engine.knowledgeMap(workspaceUri);
+  const KnowledgeNode* node = in.graph.node(nodeId);
+  if (!node) throw Error::notFound("nodeNotFound", nodeId);
+  in.nodeId = nodeId;
+  in.limit = static_cast<size_t>(limit);
+  in.taken = suggestedTitles(engine, in.graph.workspaceUri, nodeId);
+  in.passages = passagesFor(engine, in.graph, *node);
+  return in;
+}
+
+std::vector<std::string> suggestedTitles(Engine& engine, const std::string& workspaceUri, const std::string& nodeId) {
+  std::vector<std::string> taken;
+  for (const auto& card : engine.boardCards(workspaceUri, SuggestionKind::Child, std::nullopt))
+    if (card.anchorIds == std::vector<std::string>{nodeId} && card.title) taken.push_back(*card.title);
+  return taken;
+}
+
+std::vector<Suggestion> proposeChildCards(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
+                                          const std::vector<ChildCandidate>& candidates, Origin origin) {
+  // Read again: with a model the candidates were made off the engine thread,
+  // and the map or the cards may have moved since.
   KnowledgeGraph graph = engine.knowledgeMap(workspaceUri);
   const KnowledgeNode* node = graph.node(nodeId);
   if (!node) throw Error::notFound("nodeNotFound", nodeId);
-  std::vector<std::string> taken;
-  for (const auto& card : engine.boardCards(graph.workspaceUri, SuggestionKind::Child, std::nullopt))
-    if (card.anchorIds == std::vector<std::string>{nodeId} && card.title) taken.push_back(*card.title);
+  std::set<std::string> taken;
+  for (const auto& n : graph.nodes) taken.insert(titleKey(n.title));
+  for (const auto& t : suggestedTitles(engine, graph.workspaceUri, nodeId)) taken.insert(titleKey(t));
   std::vector<Suggestion> out;
-  for (const auto& c : childCandidates(graph, nodeId, passagesFor(engine, graph, *node), taken,
-                                       static_cast<size_t>(limit))) {
-    KnowledgeCard card{{childOp(nodeId, c)}, c.relation, {c.citation}};
+  for (const auto& c : candidates) {
+    if (!taken.insert(titleKey(c.title)).second) continue;
+    KnowledgeOp op = childOp(nodeId, c);
+    op.origin = origin;
+    KnowledgeCard card{{std::move(op)}, c.relation, {c.citation}};
     out.push_back(engine.proposeKnowledgeCard(graph.workspaceUri, SuggestionKind::Child, {nodeId}, c.title,
                                               node->title + " " + c.relation + " " + c.title + ", from " +
                                                   c.citation.title,
                                               std::move(card)));
   }
   return out;
+}
+
+std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
+                                        int limit) {
+  SuggestInput in = suggestInput(engine, workspaceUri, nodeId, limit);
+  return proposeChildCards(engine, in.graph.workspaceUri, nodeId,
+                           childCandidates(in.graph, nodeId, in.passages, in.taken, in.limit), Origin::Document);
 }
 
 Suggestion proposeEditCard(Engine& engine, const KnowledgeGraph& before, const KnowledgeEditResult& preview,

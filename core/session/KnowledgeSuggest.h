@@ -3,7 +3,9 @@
 // for the node's title (and details), and each kept passage offers children
 // (knowledge/ChildSuggestions) as pending `child` cards, each citing its
 // passage. Never repeated: a title already in the map or already suggested
-// for this node (pending, rejected or accepted) is not offered again.
+// for this node (pending, rejected or accepted) is not offered again. With a
+// provider the model proposes the children from the same passages
+// (session/KnowledgeSuggestJobs); these are the parts both paths share.
 // Also the pending `knowledgeEdit` card an edit previewed through ask makes.
 #pragma once
 
@@ -22,6 +24,28 @@ inline constexpr int kMaxChildSuggestions = 5;
 /// NotFound nodeNotFound. Engine thread.
 std::vector<Suggestion> suggestChildren(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
                                         int limit);
+
+/// What suggest reads on the engine thread: the map, the node, the titles
+/// suggested for it before, and the passages kept for it. Bad `limit`:
+/// invalidArg; unknown node: NotFound nodeNotFound.
+struct SuggestInput {
+  knowledge::KnowledgeGraph graph;
+  std::string nodeId;
+  size_t limit = kMaxChildSuggestions;
+  std::vector<std::string> taken;
+  std::vector<knowledge::ChildSource> passages;
+};
+SuggestInput suggestInput(Engine& engine, const std::string& workspaceUri, const std::string& nodeId, int limit);
+
+/// The titles of every earlier child card of `nodeId`, in any state.
+std::vector<std::string> suggestedTitles(Engine& engine, const std::string& workspaceUri, const std::string& nodeId);
+
+/// `candidates` as pending child cards of `nodeId`, stored and announced,
+/// their AddNode of `origin` (document offline, model with a provider). A
+/// title the map or an earlier card holds by now is skipped. Engine thread.
+std::vector<Suggestion> proposeChildCards(Engine& engine, const std::string& workspaceUri, const std::string& nodeId,
+                                          const std::vector<knowledge::ChildCandidate>& candidates,
+                                          knowledge::Origin origin);
 
 /// The document passages retrieval keeps for `node` (engine thread).
 std::vector<knowledge::ChildSource> passagesFor(Engine& engine, const knowledge::KnowledgeGraph& graph,

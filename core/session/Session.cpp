@@ -8,6 +8,8 @@
 #include "session/BoardReorganizeJobs.h"
 #include "session/EmbeddingJobs.h"
 #include "session/KnowledgeAskJobs.h"
+#include "session/KnowledgeSuggest.h"
+#include "session/KnowledgeSuggestJobs.h"
 #include "session/StructureJobs.h"
 #include "session/SummaryJobs.h"
 #include "support/Log.h"
@@ -342,12 +344,21 @@ void Session::classifyKnowledge(const std::string& workspaceUri, const std::stri
   classifyKnowledgeWithModel(*this, workspaceUri, input, nodeId, std::move(done));
 }
 
-void Session::askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done) {
+void Session::askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done, CancellationToken cancel) {
   if (offline()) {
     done(session::askKnowledge(engine_, request));
     return;
   }
-  askKnowledgeWithModel(*this, request, std::move(done));
+  askKnowledgeWithModel(*this, request, std::move(done), std::move(cancel));
+}
+
+void Session::suggestKnowledge(const std::string& workspaceUri, const std::string& nodeId, int limit,
+                               Done<std::vector<Suggestion>> done) {
+  if (offline()) {
+    done(suggestChildren(engine_, workspaceUri, nodeId, limit));
+    return;
+  }
+  suggestChildrenWithModel(*this, workspaceUri, nodeId, limit, std::move(done));
 }
 
 void Session::searchMemolets(MemoletQuery q, Done<std::vector<MemoletHit>> done) {

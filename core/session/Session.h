@@ -165,7 +165,15 @@ public:
   /// (session/KnowledgeAskJobs), `done` later. Throws for bad input first.
   void classifyKnowledge(const std::string& workspaceUri, const std::string& input,
                          const std::optional<std::string>& nodeId, Done<KnowledgeIntent> done);
-  void askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done);
+  /// `cancel` ($/cancelRequest) reaches the Oracle's, the planner's and the
+  /// answer's model calls; a cancelled ask answers Cancelled, changing nothing.
+  void askKnowledge(const KnowledgeAskRequest& request, Done<KnowledgeTurn> done,
+                    CancellationToken cancel = CancellationToken());
+  /// grove/knowledge/suggest. Offline: the native candidates, at once. With
+  /// a provider the model proposes from the same passages
+  /// (session/KnowledgeSuggestJobs), `done` later. Throws for bad input first.
+  void suggestKnowledge(const std::string& workspaceUri, const std::string& nodeId, int limit,
+                        Done<std::vector<Suggestion>> done);
   /// Memolet search; with an embedding provider the query is embedded first.
   void searchMemolets(MemoletQuery query, Done<std::vector<MemoletHit>> done);
   /// Exactly what a turn from the cursor would send: the system prompt

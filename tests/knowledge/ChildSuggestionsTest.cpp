@@ -45,6 +45,36 @@ TEST(ChildSuggestions, HeadingsAndListLeadsNotInTheMapNorTakenNorTheNodeItself) 
   EXPECT_TRUE(childCandidates(g, history, {}, {}, 5).empty());
 }
 
+TEST(ChildSuggestions, ModelChildrenNeedAPassageAndANewTitle) {
+  KnowledgeGraph g = mapWith({test::addNodeOp("History", std::nullopt, "h"), test::addNodeOp("Redo stack")});
+  std::string history = g.nodes[0].id;
+  std::vector<ChildSource> sources = {{"History › Undo log", "The undo log keeps one entry per call. More.", at(4)},
+                                      {"History › Checkpoints", "Snapshots are written often.", at(12)}};
+  std::vector<ProposedChild> proposed = {
+      {"**Undo entries**", "records", "One entry per call.", 1},
+      {"Invented topic", "includes", "Not in any passage.", 3},   // no passage 3
+      {"Floating topic", "includes", "Cites nothing.", 0},        // no passage at all
+      {"redo  STACK", "includes", "Already in the map.", 2},      // the map's title, as its key reads
+      {"history", "includes", "The node itself.", 1},
+      {"Checkpoint policy", "", "", 2},                           // taken before
+      {"undo entries", "includes", "Proposed twice.", 2},
+      {"A title that runs on for far more than eight words here", "includes", "", 1},
+      {"Snapshots", "", "", 2},
+      {"Retention", "includes", "Extra.", 2},
+  };
+  auto got = judgedChildren(g, history, sources, {"Checkpoint Policy"}, proposed, 2);
+  ASSERT_EQ(got.size(), 2u) << "cut to the limit";
+  EXPECT_EQ(got[0].title, "Undo entries");
+  EXPECT_EQ(got[0].relation, "records");
+  EXPECT_EQ(got[0].details, "One entry per call.");
+  EXPECT_EQ(got[0].citation.range.start.line, 4) << "the passage it named";
+  EXPECT_EQ(got[1].title, "Snapshots");
+  EXPECT_EQ(got[1].relation, "includes") << "a blank relation";
+  EXPECT_EQ(got[1].details, "Snapshots are written often.") << "blank details: the passage's first sentence";
+  EXPECT_EQ(got[1].citation.range.start.line, 12);
+  EXPECT_TRUE(judgedChildren(g, history, {}, {}, proposed, 5).empty()) << "no passage: nothing is grounded";
+}
+
 TEST(ExchangeIntegration, TopicUnderTheAnchorPointsUnderTheTopicAndReuseByDetails) {
   KnowledgeGraph g = mapWith({test::addNodeOp("Undo log", std::nullopt, "u")});
   KnowledgeOp withDetails = test::addNodeOp("Image before");

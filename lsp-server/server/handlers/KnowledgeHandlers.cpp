@@ -6,6 +6,7 @@
 #include "protocol/Convert.h"
 #include "protocol/KnowledgeJson.h"
 #include "protocol/SuggestionJson.h"
+#include "server/Connection.h"
 #include "server/MethodTable.h"
 #include "session/KnowledgeSuggest.h"
 #include "session/KnowledgeUnits.h"
@@ -128,18 +129,34 @@ void registerKnowledgeHandlers(MethodTable& t) {
     }
     r.preview = p.flag("preview", false);
     Engine* engine = &c.engine;  // `done` runs on the engine thread, holding the lock
-    c.session.askKnowledge(r, answerWith<session::KnowledgeTurn>(std::move(reply), [engine](const auto& turn) {
+    // $/cancelRequest reaches the model's calls (the Oracle, the planner, the answer).
+    std::shared_ptr<Connection> conn = c.connection.shared_from_this();
+    std::string key = c.id.dump();
+    CancellationToken cancel = conn->startRunning(key);
+    auto answer = answerWith<session::KnowledgeTurn>(std::move(reply), [engine](const auto& turn) {
       return keptTurn(*engine, turn);
-    }));
+    });
+    try {
+      c.session.askKnowledge(r, [conn, key, answer](Expected<session::KnowledgeTurn> turn) {
+        conn->stopRunning(key);
+        answer(std::move(turn));
+      }, cancel);
+    } catch (...) {
+      conn->stopRunning(key);  // refused before it started: nothing to cancel
+      throw;
+    }
   });
 
-  t.add("grove/knowledge/suggest", kChange, [](RequestContext& c, const Params& p) {
+  // With a provider the model proposes the children (session/KnowledgeSuggestJobs).
+  t.addWithReply("grove/knowledge/suggest", kSlowChange, [](RequestContext& c, const Params& p, Reply reply) {
     int limit = p.optInt("limit").value_or(session::kMaxChildSuggestions);
     if (limit < 1 || limit > session::kMaxChildSuggestions) Params::fail("limit", "limit must be 1 to 5");
-    json out = json::array();
-    for (const auto& s : session::suggestChildren(c.engine, p.str("workspaceUri"), p.str("nodeId"), limit))
-      out.push_back(toJson(s));
-    return json{{"suggestions", out}};
+    c.session.suggestKnowledge(p.str("workspaceUri"), p.str("nodeId"), limit,
+                               answerWith<std::vector<Suggestion>>(std::move(reply), [](const auto& cards) {
+                                 json out = json::array();
+                                 for (const auto& s : cards) out.push_back(toJson(s));
+                                 return json{{"suggestions", out}};
+                               }));
   });
 
   t.add("grove/knowledge/fromUnit", kChange, [](RequestContext& c, const Params& p) {

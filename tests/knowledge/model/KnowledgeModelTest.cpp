@@ -4,12 +4,17 @@
 // is corrected, a plan whose corrections run out is replanned, and what never
 // works (or never answers) is a clear failure that changes nothing. The
 // Oracle routes inputs, and anything unusable falls back to the native
-// classifier.
+// classifier. On an ingested workspace: suggest's children and a search's
+// answer written by the model, judged, with the offline result as the
+// fallback. $/cancelRequest stops an ask's model calls and changes nothing.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 
 #include "ChatFixture.h"
+#include "Eventually.h"
 #include "FakeProvider.h"
 
 namespace grove::chat_test {
@@ -227,6 +232,226 @@ TEST_F(KnowledgeModel, TheOracleClassifiesAndGarbageFallsBackToNative) {
   EXPECT_EQ(turn["intent"]["source"], "model");
   EXPECT_EQ(turn["intent"]["label"], "search");
   EXPECT_NE(turn["answer"], nullptr);
+}
+
+TEST_F(KnowledgeModel, CancellingAPlanningAskAnswersCancelledAndChangesNothing) {
+  json rev = map()["knowledge"]["revision"];
+  fake_->setScript(json::array({{{"hang", true}}}));
+  json id = rpc().send("grove/knowledge/ask", {{"workspaceUri", kWs}, {"input", kFreeform}, {"intent", "edit"}});
+  ASSERT_TRUE(eventually([&] { return chatCalls() == 1; }, Millis(10000))) << "the planner never called";
+  auto cancelledAt = std::chrono::steady_clock::now();
+  rpc().notify("$/cancelRequest", {{"id", id}});
+  // Well before the provider's 5 s idle limit would end the call.
+  json reply = rpc().waitResponse(id, Millis(4000));
+  EXPECT_LT(std::chrono::steady_clock::now() - cancelledAt, std::chrono::seconds(3));
+  ASSERT_TRUE(reply.contains("error")) << reply.dump();
+  EXPECT_EQ(reply["error"]["code"], -32800);
+  EXPECT_EQ(chatCalls(), 1u) << "no correction or replan after the cancel";
+  EXPECT_EQ(map()["knowledge"]["revision"], rev);
+  json turns = rpc().result("grove/knowledge/get", {{"workspaceUri", kWs}, {"include", {"turns"}}})["turns"];
+  EXPECT_TRUE(turns.empty()) << "a cancelled ask is not a turn";
+
+  // The next ask plans as usual.
+  json good = {{"ops", {{{"op", "AddNode"}, {"title", "Caching"}, {"parentId", engine_}}}}};
+  fake_->setScript(json::array({answerJson(good)}));
+  json turn = ask({{"input", kFreeform}, {"intent", "edit"}});
+  EXPECT_EQ(turn["message"], "Added Caching under Engine.");
+}
+
+const char* const kHistory =
+    "# History\n"
+    "\n"
+    "The history keeps every change to the tree so it can be undone.\n"
+    "\n"
+    "## Undo log\n"
+    "\n"
+    "The undo log of the history keeps one entry per call, with the images before and after it.\n"
+    "\n"
+    "## Redo stack\n"
+    "\n"
+    "The redo stack of the history holds the entries undone and not redone.\n"
+    "\n"
+    "## Checkpoints\n"
+    "\n"
+    "- **Snapshots**: the history writes a snapshot of the tree every hundred entries.\n"
+    "- **Compaction** — old history entries are folded into the snapshot.\n";
+
+/// The same server on a workspace of real documents, ingested.
+class KnowledgeModelDocs : public KnowledgeModel {
+protected:
+  void SetUp() override {
+    KnowledgeModel::SetUp();
+    std::filesystem::path docs = dir_.path() / "ws" / "docs";
+    std::filesystem::create_directories(docs);
+    std::ofstream(docs / "history.md") << kHistory;
+    ws_ = "file://" + (dir_.path() / "ws").string();
+    json ingested = rpc().result("grove/knowledge/ingest", {{"workspaceUri", ws_}}, Millis(30000));
+    ASSERT_EQ(ingested["documents"], 1) << ingested.dump();
+    json r = rpc().result("grove/knowledge/edit",
+                          {{"workspaceUri", ws_},
+                           {"ops", {{{"op", "AddNode"}, {"ref", "h"}, {"title", "History"}, {"parentId", nullptr}}}}});
+    history_ = r["refs"]["h"];
+  }
+
+  json suggest(int limit) {
+    return rpc().result("grove/knowledge/suggest", {{"workspaceUri", ws_}, {"nodeId", history_}, {"limit", limit}},
+                        Millis(30000))["suggestions"];
+  }
+
+  json search(const std::string& input) {
+    return rpc().result("grove/knowledge/ask", {{"workspaceUri", ws_}, {"input", input}, {"intent", "search"}},
+                        Millis(30000));
+  }
+
+  json revision() {
+    return rpc().result("grove/knowledge/get", {{"workspaceUri", ws_}, {"include", json::array()}})["knowledge"]
+        ["revision"];
+  }
+
+  /// The user message of the `i`-th model request.
+  std::string prompt(size_t i) {
+    json requests = fake_->requests();
+    for (const auto& m : requests.at(i)["body"]["messages"])
+      if (m["role"] == "user") return m["content"];
+    return "";
+  }
+
+  /// The title the prompt gives passage `n`: "[n] <title>" up to the line's end.
+  static std::string passageTitle(const std::string& prompt, int n) {
+    std::string mark = "[" + std::to_string(n) + "] ";
+    size_t at = prompt.find(mark);
+    if (at == std::string::npos) return "";
+    at += mark.size();
+    return prompt.substr(at, prompt.find('\n', at) - at);
+  }
+
+  std::string ws_, history_;
+};
+
+json child(const std::string& title, const std::string& relation, const std::string& details, int source) {
+  return {{"title", title}, {"relation", relation}, {"details", details}, {"source", source}};
+}
+
+TEST_F(KnowledgeModelDocs, SuggestWithAModelOffersItsGroundedChildrenOnceAndFallsBackOffline) {
+  json reply = {{"children",
+                 {child("Entry images", "holds", "Each entry keeps the images before and after a call.", 2),
+                  child("Quantum undo", "includes", "Not in any passage.", 42),
+                  child("history", "includes", "The node itself.", 1),
+                  child("entry IMAGES", "includes", "Twice.", 3),
+                  child("Snapshot cadence", "", "", 1)}}};
+  fake_->setScript(json::array({answerJson(reply)}));
+  json cards = suggest(5);
+  ASSERT_EQ(chatCalls(), 1u);
+  std::string asked = prompt(0);
+  EXPECT_NE(asked.find("Node: History"), std::string::npos) << asked;
+  EXPECT_NE(asked.find("Existing children: none"), std::string::npos);
+  EXPECT_NE(asked.find("Already proposed: none"), std::string::npos);
+  EXPECT_NE(asked.find("Propose at most: 5"), std::string::npos);
+  ASSERT_EQ(cards.size(), 2u) << cards.dump();
+  EXPECT_EQ(cards[0]["title"], "Entry images");
+  EXPECT_EQ(cards[0]["relation"], "holds");
+  EXPECT_EQ(cards[0]["ops"][0]["origin"], "model");
+  EXPECT_EQ(cards[0]["ops"][0]["details"], "Each entry keeps the images before and after a call.");
+  EXPECT_EQ(cards[0]["ops"][0]["parentId"], history_);
+  ASSERT_EQ(cards[0]["citations"].size(), 1u);
+  EXPECT_EQ(cards[0]["citations"][0]["uri"], ws_ + "/docs/history.md");
+  EXPECT_EQ(cards[0]["citations"][0]["title"], passageTitle(asked, 2)) << "the passage it named";
+  EXPECT_EQ(cards[1]["title"], "Snapshot cadence");
+  EXPECT_EQ(cards[1]["relation"], "includes");
+  EXPECT_EQ(cards[1]["citations"][0]["title"], passageTitle(asked, 1));
+
+  // Accepting adds a model child citing its passage.
+  json accepted = rpc().result("grove/suggestion/resolve", {{"suggestionId", cards[0]["id"]}, {"decision", "accept"}});
+  json graph = rpc().result("grove/knowledge/get", {{"workspaceUri", ws_}});
+  bool found = false;
+  for (const auto& n : graph["nodes"])
+    if (n["title"] == "Entry images") {
+      found = true;
+      EXPECT_EQ(n["origin"], "model");
+      EXPECT_EQ(n["sources"].size(), 1u);
+    }
+  EXPECT_TRUE(found) << graph.dump();
+
+  // The same children again: all taken now, so the reply is unusable, asked
+  // once more with why, then the offline candidates answer.
+  fake_->setScript(json::array({answerJson(reply)}));
+  cards = suggest(5);
+  ASSERT_EQ(chatCalls(), 2u);
+  asked = prompt(0);
+  EXPECT_NE(asked.find("Existing children: Entry images"), std::string::npos) << asked;
+  std::string proposed = asked.substr(asked.find("Already proposed: "));
+  proposed = proposed.substr(0, proposed.find('\n'));
+  EXPECT_NE(proposed.find("Entry images"), std::string::npos) << asked;
+  EXPECT_NE(proposed.find("Snapshot cadence"), std::string::npos) << asked;
+  EXPECT_NE(fake_->requests()[1]["body"].dump().find("could not be used"), std::string::npos);
+  ASSERT_FALSE(cards.empty());
+  for (const auto& c : cards) {
+    EXPECT_EQ(c["ops"][0]["origin"], "document") << c.dump();
+    EXPECT_NE(c["title"], "Entry images");
+    EXPECT_NE(c["title"], "Snapshot cadence");
+  }
+}
+
+TEST_F(KnowledgeModelDocs, ASearchIsAnsweredByTheModelFromTheKeptChunksOnly) {
+  fake_->setScript(json::array({answer("The undo log keeps one entry per call, with both images [1].")}));
+  json turn = search("What does the undo log keep?");
+  ASSERT_EQ(chatCalls(), 1u) << "the answer only: the intent was given";
+  std::string asked = prompt(0);
+  EXPECT_NE(asked.find("Question: "), std::string::npos) << asked;
+  const json& a = turn["answer"];
+  EXPECT_EQ(a["text"], "The undo log keeps one entry per call, with both images [1].");
+  // The map grows from the model's answer, after it (growOnSearch).
+  std::string message = turn["message"];
+  EXPECT_EQ(message.rfind(a["text"].get<std::string>(), 0), 0u) << message;
+  EXPECT_NE(message.find("Added to the map"), std::string::npos) << message;
+  EXPECT_NE(turn["change"], nullptr);
+  EXPECT_EQ(a["known"], true);
+  ASSERT_EQ(a["citations"].size(), 1u);
+  EXPECT_EQ(a["citations"][0]["title"], passageTitle(asked, 1));
+  // The model graded the chunks: only the one it cited is still kept.
+  json kept = json::array();
+  for (const auto& c : a["chunks"])
+    if (c["kept"] == true) kept.push_back(c["citation"]);
+  EXPECT_EQ(kept, a["citations"]);
+}
+
+TEST_F(KnowledgeModelDocs, TheModelNotKnowingIsIDontKnowAndAnUnusableAnswerKeepsTheExtractiveOne) {
+  fake_->setScript(json::array({answer("I don't know.")}));
+  json turn = search("What does the undo log keep?");
+  EXPECT_EQ(turn["answer"]["known"], false);
+  EXPECT_EQ(turn["message"], "I don't know");
+  EXPECT_EQ(turn["answer"]["citations"], json::array());
+  EXPECT_FALSE(turn["answer"]["chunks"].empty());
+  for (const auto& c : turn["answer"]["chunks"]) EXPECT_EQ(c["kept"], false);
+
+  fake_->setScript(json::array({answer("The log keeps everything forever [9].")}));
+  turn = search("What does the undo log keep?");
+  EXPECT_EQ(chatCalls(), 1u) << "no second try: the extractive answer is already grounded";
+  EXPECT_EQ(turn["answer"]["known"], true);
+  EXPECT_EQ(turn["message"].get<std::string>().find("forever"), std::string::npos) << turn["message"];
+  EXPECT_NE(turn["message"].get<std::string>().find("[1]"), std::string::npos) << turn["message"];
+  EXPECT_FALSE(turn["answer"]["citations"].empty());
+
+  // Nothing kept: no model call, exactly "I don't know".
+  fake_->setScript(json::array({answer("Mercury boils at 357 degrees [1].")}));
+  turn = search("What is the boiling point of mercury?");
+  EXPECT_EQ(chatCalls(), 0u);
+  EXPECT_EQ(turn["message"], "I don't know");
+}
+
+TEST_F(KnowledgeModelDocs, CancellingWhileTheModelAnswersChangesNothing) {
+  json rev = revision();
+  fake_->setScript(json::array({{{"hang", true}}}));
+  json id = rpc().send("grove/knowledge/ask",
+                       {{"workspaceUri", ws_}, {"input", "What does the undo log keep?"}, {"intent", "search"}});
+  ASSERT_TRUE(eventually([&] { return chatCalls() == 1; }, Millis(10000))) << "the answer was never asked for";
+  rpc().notify("$/cancelRequest", {{"id", id}});
+  json reply = rpc().waitResponse(id, Millis(4000));
+  ASSERT_TRUE(reply.contains("error")) << reply.dump();
+  EXPECT_EQ(reply["error"]["code"], -32800);
+  EXPECT_EQ(revision(), rev);
+  json turns = rpc().result("grove/knowledge/get", {{"workspaceUri", ws_}, {"include", {"turns"}}})["turns"];
+  EXPECT_TRUE(turns.empty());
 }
 
 }  // namespace
