@@ -122,7 +122,9 @@ describe('memolets in the web UI against grove-server', { skip }, () => {
 
     // A prefix nothing matches says so; a click on a row inserts it.
     await page.keyboard.type('and @zzqx');
-    await page.locator('.mention-popup .mention-empty').waitFor({ timeout: 10000 });
+    // Each key asks again; the composer drops stale replies, so wait for the
+    // last prefix's answer (an earlier one, "z", may show first).
+    await page.locator('.mention-popup .mention-empty', { hasText: 'zzqx' }).waitFor({ timeout: 10000 });
     assert.match((await page.locator('.mention-popup .mention-empty').textContent()) ?? '', /No memolet matches “zzqx”/);
     for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
     await page.keyboard.type('TO');
