@@ -16,9 +16,12 @@
 #include "ChatFixture.h"
 #include "Eventually.h"
 #include "FakeProvider.h"
+#include "../HistoryDocument.h"
 
 namespace grove::chat_test {
 namespace {
+
+using grove::test::kHistory;
 
 const std::string kWs = "file:///home/ana/pager";
 // No structured form the offline parser knows: only a model can plan it.
@@ -257,24 +260,6 @@ TEST_F(KnowledgeModel, CancellingAPlanningAskAnswersCancelledAndChangesNothing) 
   json turn = ask({{"input", kFreeform}, {"intent", "edit"}});
   EXPECT_EQ(turn["message"], "Added Caching under Engine.");
 }
-
-const char* const kHistory =
-    "# History\n"
-    "\n"
-    "The history keeps every change to the tree so it can be undone.\n"
-    "\n"
-    "## Undo log\n"
-    "\n"
-    "The undo log of the history keeps one entry per call, with the images before and after it.\n"
-    "\n"
-    "## Redo stack\n"
-    "\n"
-    "The redo stack of the history holds the entries undone and not redone.\n"
-    "\n"
-    "## Checkpoints\n"
-    "\n"
-    "- **Snapshots**: the history writes a snapshot of the tree every hundred entries.\n"
-    "- **Compaction** — old history entries are folded into the snapshot.\n";
 
 /// The same server on a workspace of real documents, ingested.
 class KnowledgeModelDocs : public KnowledgeModel {

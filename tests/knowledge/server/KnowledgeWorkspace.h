@@ -17,30 +17,11 @@
 #include "RpcAssertions.h"
 #include "TempDir.h"
 #include "knowledge/DocumentScan.h"
+#include "../HistoryDocument.h"
 
 namespace grove::test {
 
 namespace fs = std::filesystem;
-
-inline const char* const kHistory =
-    "# History\n"
-    "\n"
-    "The history keeps every change to the tree so it can be undone.\n"
-    "\n"
-    "## Undo log\n"
-    "\n"
-    "The undo log of the history keeps one entry per call, with the images before and after it.\n"
-    "\n"
-    "## Redo stack\n"
-    "\n"
-    "The redo stack of the history holds the entries undone and not redone.\n"
-    "\n"
-    "## Checkpoints\n"
-    "\n"
-    "- **Snapshots**: the history writes a snapshot of the tree every hundred entries.\n"
-    "- **Compaction** — old history entries are folded into the snapshot.\n";
-
-inline const std::set<std::string> kGrounded = {"Undo log", "Redo stack", "Checkpoints", "Snapshots", "Compaction"};
 
 class KnowledgeWorkspace : public ::testing::Test {
 protected:
