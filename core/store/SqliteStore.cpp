@@ -2,8 +2,9 @@
 
 #include <cctype>
 
-#include "store/Images.h"
 #include "store/BoardRows.h"
+#include "store/Checkpointer.h"
+#include "store/Images.h"
 #include "store/KnowledgeRows.h"
 #include "store/KnowledgeDocumentRows.h"
 #include "store/MemoletRows.h"
@@ -135,6 +136,7 @@ std::string ftsQuery(const std::string& q) {
 
 struct SqliteStore::Impl {
   sqlite::Db db;
+  std::unique_ptr<sqlite::Checkpointer> checkpointer;  // after db: stopped before it closes
   int depth = 0;
   Stmt begin, commit, rollback;
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;
@@ -161,10 +163,12 @@ struct SqliteStore::Impl {
     db.exec(o.fullSync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     db.exec("PRAGMA foreign_keys=ON");
     db.exec("PRAGMA busy_timeout=5000");
-    // SQLite's default checkpoint interval: longer WALs were measured to be no
-    // faster, because every read of a hot page then walks a longer hash chain
-    // of its frames (sqlite3WalFindFrame).
-    db.exec("PRAGMA wal_autocheckpoint=1000");
+    // Checkpoints leave the commit path (see Checkpointer); a store in
+    // memory has no log, and a read-only one writes nothing.
+    if (!o.readOnly && o.path != ":memory:" && !o.path.empty())
+      checkpointer = std::make_unique<sqlite::Checkpointer>(db.handle(), o.path);
+    else
+      db.exec("PRAGMA wal_autocheckpoint=1000");
     db.exec("PRAGMA journal_size_limit=67108864");
     db.exec("PRAGMA cache_size=-16384");
     db.exec("PRAGMA mmap_size=268435456");

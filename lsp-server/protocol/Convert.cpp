@@ -164,14 +164,6 @@ json toJson(const Branch& b) {
   return j;
 }
 
-json toJson(const ScopePreview& p) {
-  json msgs = json::array();
-  for (const auto& m : p.messages)
-    msgs.push_back({{"role", m.role}, {"content", m.content}, {"unitIds", m.unitIds}});
-  return json{{"system", p.system},     {"messages", msgs},         {"tokens", p.tokens},
-              {"excluded", p.excluded}, {"included", p.included}, {"truncated", p.truncated}};
-}
-
 json toJson(const SearchHit& h) {
   return json{{"unitId", h.unitId}, {"projectId", h.projectId}, {"snippet", h.snippet},
               {"score", h.score}};

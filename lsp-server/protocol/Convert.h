@@ -17,7 +17,6 @@ std::string isoTime(int64_t ms);
 json toJson(const Project&);
 json toJson(const Unit&);
 json toJson(const Branch&);
-json toJson(const ScopePreview&);
 json toJson(const SearchHit&);
 json toJson(const Revision&);
 json toJson(const DeleteResult&);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <cstring>
 
 namespace grove::proto {
 
@@ -42,29 +43,61 @@ bool wellFormedUtf8(std::string_view s) {
   return true;
 }
 
+constexpr uint64_t kOnes = 0x0101010101010101ull;
+constexpr uint64_t kHighs = 0x8080808080808080ull;
+
+uint64_t load8(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+// Whether a byte of v is zero (exact as to whether, not which).
+uint64_t zeroByte(uint64_t v) { return (v - kOnes) & ~v & kHighs; }
+
+// Whether any of the eight bytes is a control character, '"' or '\\'.
+// Bytes at 0x80 and above never count: they are copied as they are.
+bool needsEscape(uint64_t v) {
+  uint64_t control = (v - kOnes * 0x20) & ~v & kHighs;
+  return (control | zeroByte(v ^ (kOnes * '"')) | zeroByte(v ^ (kOnes * '\\'))) != 0;
+}
+
+bool asciiOnly(std::string_view s) {
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8)
+    if (load8(s.data() + i) & kHighs) return false;
+  for (; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
+  return true;
+}
+
 }  // namespace
 
 void appendJsonString(std::string& out, std::string_view s) {
-  bool ascii = true;
-  for (unsigned char c : s)
-    if (c >= 0x80) {
-      ascii = false;
-      break;
-    }
   // Invalid UTF-8 is rare and its replacement has rules of its own: the
   // library writes such a string, so the bytes are the same either way.
-  if (!ascii && !wellFormedUtf8(s)) {
+  if (!asciiOnly(s) && !wellFormedUtf8(s)) {
     out += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return;
   }
   out.reserve(out.size() + s.size() + 2);
   out += '"';
   size_t run = 0;  // start of the bytes copied as they are
-  for (size_t i = 0; i < s.size(); ++i) {
+  size_t i = 0;
+  while (i < s.size()) {
+    // Eight bytes at a time while none needs escaping: prompts are mostly
+    // plain text, and this loop is most of what writing a preview costs.
+    if (s.size() - i >= 8 && !needsEscape(load8(s.data() + i))) {
+      i += 8;
+      continue;
+    }
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (c >= 0x20 && c != '"' && c != '\\') {
+      ++i;
+      continue;
+    }
     out.append(s.data() + run, i - run);
-    run = i + 1;
+    run = ++i;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;

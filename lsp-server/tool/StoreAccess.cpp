@@ -70,12 +70,15 @@ IntegrityWatch::IntegrityWatch(const std::string& db) {
     report(quickCheck(db, milliseconds(10'000)));
     return;
   }
-  log::info("checking the integrity of the store " + db + " (" + std::to_string(size >> 20) +
-            " MiB) in the background, in " + std::to_string(kBackgroundDelay.count()) + " s");
-  thread_ = std::thread([this, db] {
+  const bool large = static_cast<long long>(size) > kPromptBytes;
+  const auto delay = large ? kBackgroundDelay : std::chrono::seconds(0);
+  if (large)
+    log::info("checking the integrity of the store " + db + " (" + std::to_string(size >> 20) +
+              " MiB) in the background, in " + std::to_string(kBackgroundDelay.count()) + " s");
+  thread_ = std::thread([this, db, delay] {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      if (stopped_.wait_for(lock, kBackgroundDelay, [this] { return stop_.load(); })) return;
+      if (stopped_.wait_for(lock, delay, [this] { return stop_.load(); })) return;
     }
     auto r = quickCheck(db, milliseconds(10 * 60'000), &stop_);
     if (!stop_) report(r);

@@ -23,10 +23,13 @@ void createStoreFolder(const std::string& db);
 /// SHM, lock and the provider configuration being readable by others.
 void checkPrivacy(const std::string& db);
 
-/// PRAGMA quick_check on the store at start. Small stores are checked
-/// before the first request; larger ones on a thread of their own, after
-/// kBackgroundDelay, so the first requests neither wait for it nor share the
-/// machine with it (reading a 300 MB store took a core and the page cache
+/// PRAGMA quick_check on the store at start. A small store (a few
+/// milliseconds of reading) is checked before the first request; a larger
+/// one on a thread of its own, so the first preview does not wait for a
+/// read of the whole file (a 16 MB store took 30-40 ms, most of a fresh
+/// process's first context). Above kPromptBytes the thread waits
+/// kBackgroundDelay first, so the first requests do not share the machine
+/// with it either (reading a 300 MB store took a core and the page cache
 /// from the first map and preview). Damage is logged as an error naming the
 /// file and what to do.
 class IntegrityWatch {
@@ -35,7 +38,8 @@ public:
   /// Stops a check still waiting or running and waits for its thread.
   ~IntegrityWatch();
 
-  static constexpr long long kForegroundBytes = 64ll << 20;
+  static constexpr long long kForegroundBytes = 4ll << 20;
+  static constexpr long long kPromptBytes = 64ll << 20;  // checked at once up to this size
   static constexpr std::chrono::seconds kBackgroundDelay{10};
 
 private:

@@ -6,6 +6,8 @@
 
 #include "jsonrpc/MessageShape.h"
 #include "protocol/JsonText.h"
+#include "protocol/MemoletJson.h"
+#include "protocol/PreviewText.h"
 
 using nlohmann::json;
 
@@ -41,6 +43,27 @@ TEST(JsonText, StringsAreWrittenAsTheLibraryWritesThem) {
       std::string("nul \0 inside", 12),
   };
   for (const auto& s : cases) EXPECT_EQ(viaText(s), viaLibrary(s)) << json(s).dump(-1, ' ', true, json::error_handler_t::replace);
+}
+
+// Long strings take the eight-bytes-at-a-time path: special bytes at every
+// offset of a word, and words of plain text between them.
+TEST(JsonText, LongStringsAreWrittenAsTheLibraryWritesThem) {
+  const std::string alphabet = std::string("abcXYZ019 ~{}\x7f\"\\\n\t\x01\x1f") + "\xc3\xa9" + "\xe2\x82\xac";
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 16) & 0x7fff; };
+  for (int round = 0; round < 500; ++round) {
+    std::string s;
+    size_t len = next() % 200;
+    while (s.size() < len) {
+      if (next() % 4) s.append(next() % 24, 'a' + round % 26);  // a run of plain text
+      size_t k = next() % alphabet.size();
+      // Multi-byte characters whole, so the string stays valid UTF-8.
+      if (static_cast<unsigned char>(alphabet[k]) >= 0x80) k = alphabet.find('\xc3');
+      s += alphabet[k];
+      if (alphabet[k] == '\xc3') s += '\xa9';
+    }
+    ASSERT_EQ(viaText(s), viaLibrary(s)) << json(s).dump(-1, ' ', true, json::error_handler_t::replace);
+  }
 }
 
 TEST(JsonText, IntegersAreWrittenAsTheLibraryWritesThem) {
@@ -81,4 +104,25 @@ TEST(MessageShape, LeavesWhatIsNotOneWellFormedObjectToTheParser) {
   auto s = grove::rpc::scanMessage(deep);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->id, std::optional<std::string_view>("3"));
+}
+
+// The preview's text is the tree the handler used to build and dump.
+TEST(PreviewText, IsWhatTheJsonTreeOfThePreviewDumps) {
+  grove::ScopePreview p;
+  p.system = "system \"quoted\"\nwith caf\xc3\xa9 and bad \xff";
+  p.messages.push_back({"user", "tab\there \\ and \x01 control", {"u1", "u2"}});
+  p.messages.push_back({"assistant", "", {}});
+  p.tokens = 1234;
+  p.excluded = {"u3"};
+  p.included = {};
+  p.truncated = {"u4", "u\"5"};
+  std::vector<grove::MemoryBlock> memory(1);
+  memory[0].title = "a memory";
+  json msgs = json::array();
+  for (const auto& m : p.messages) msgs.push_back({{"role", m.role}, {"content", m.content}, {"unitIds", m.unitIds}});
+  json tree{{"system", p.system},     {"messages", msgs},         {"tokens", p.tokens},
+            {"excluded", p.excluded}, {"included", p.included}, {"truncated", p.truncated},
+            {"memory", grove::proto::toJson(memory)}};
+  EXPECT_EQ(grove::proto::previewText(p, memory), tree.dump(-1, ' ', false, json::error_handler_t::replace));
+  EXPECT_EQ(json::parse(grove::proto::previewText(p, {}))["memory"], json::array());
 }

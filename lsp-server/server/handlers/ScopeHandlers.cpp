@@ -1,6 +1,7 @@
 // grove/scope/preview and grove/scope/reset.
 #include "protocol/Convert.h"
 #include "protocol/MemoletJson.h"
+#include "protocol/PreviewText.h"
 #include "server/MethodTable.h"
 
 namespace grove::server {
@@ -9,14 +10,13 @@ using proto::Params;
 using proto::toJson;
 
 void registerScopeHandlers(MethodTable& t) {
-  t.add("grove/scope/preview", kRead, [](RequestContext& c, const Params& p) {
+  t.addWithReply("grove/scope/preview", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // An absent cursorId means the project's cursor; null means an empty path.
     session::PreviewRequest r{p.str("projectId"), p.field("cursorId"), p.optStr("prompt"), p.optInt("budgetTokens"),
                               proto::memoryChoiceFrom(p)};
     session::PreviewResult preview = c.session.preview(r);
-    json out = toJson(static_cast<const ScopePreview&>(preview));
-    out["memory"] = toJson(preview.memory);
-    return out;
+    // Written as text: at the tip of a long path it is the whole prompt.
+    reply.sendText(proto::previewText(preview, preview.memory));
   });
   t.add("grove/scope/reset", kChange, [](RequestContext& c, const Params& p) {
     c.engine.resetScope(p.str("projectId"));
