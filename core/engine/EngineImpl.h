@@ -141,19 +141,22 @@ struct Engine::Impl {
   void memoletsChanged(const std::string& projectId, std::vector<std::string> memoletIds);
 
   /// Runs one mutation atomically (a transaction, or a savepoint in a batch).
+  /// `carryable`: its commit may be acknowledged from the store's redo log
+  /// and committed later with others (appends; Store::voteCarry).
   template <class F>
-  auto mutate(F&& f) -> decltype(f());
+  auto mutate(F&& f, bool carryable = false) -> decltype(f());
   void deliver();
   void dropCaches();
 };
 
 template <class F>
-auto Engine::Impl::mutate(F&& f) -> decltype(f()) {
+auto Engine::Impl::mutate(F&& f, bool carryable) -> decltype(f()) {
   if (batchOpen && !batchBegun) {
     store->begin();
     batchBegun = true;
   }
   store->begin();
+  store->voteCarry(carryable);
   bool wasDirty = dirty;
   dirty = false;
   size_t pendingBefore = pending.size();

@@ -15,7 +15,7 @@ namespace {
 }  // namespace
 
 Unit Engine::append(const AppendRequest& req) {
-  return impl_->mutate([&] { return impl_->appendUnit(req, true); });
+  return impl_->mutate([&] { return impl_->appendUnit(req, true); }, /*carryable=*/true);
 }
 
 Unit Engine::Impl::appendUnit(const AppendRequest& req, bool logged) {

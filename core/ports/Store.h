@@ -41,6 +41,16 @@ public:
   virtual void rollback() = 0;
   /// How many levels are open.
   virtual int depth() const = 0;
+  /// Inside a transaction: whether the change running now may have its
+  /// commit carried (acknowledged from a redo log, committed later in a
+  /// group) or must be committed when its transaction ends. A transaction is
+  /// carried only when every change in it said it may. Stores that commit
+  /// every transaction ignore it.
+  virtual void voteCarry(bool carryable) { (void)carryable; }
+  /// Commits what carried commits hold; nothing when none are.
+  virtual void flushCarried() {}
+  /// Whether acknowledged commits wait to be committed.
+  virtual bool carrying() const { return false; }
 
   // Projects.
   virtual void putProject(const Project&) = 0;  // insert or replace

@@ -523,6 +523,14 @@ CREATE TABLE knowledge_settings(
   settings TEXT NOT NULL
 ) WITHOUT ROWID;
 )sql",
+    // 14: carried commits (issue 15, store/RedoLog.h): the last redo record
+    // the database holds, committed with the records it covers.
+    R"sql(
+CREATE TABLE redo_state(
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  applied INTEGER NOT NULL
+);
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

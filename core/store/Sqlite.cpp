@@ -127,6 +127,7 @@ Stmt::Stmt(Db& db, const char* sql) : db_(&db) {
   if (sqlite3_prepare_v3(db.handle(), sql, -1, SQLITE_PREPARE_PERSISTENT, &st_, nullptr) !=
       SQLITE_OK)
     db.fail("prepare");
+  writes_ = !sqlite3_stmt_readonly(st_);
 }
 
 Stmt::~Stmt() { sqlite3_finalize(st_); }
@@ -136,6 +137,8 @@ Stmt& Stmt::operator=(Stmt&& o) noexcept {
     sqlite3_finalize(st_);
     db_ = o.db_;
     st_ = o.st_;
+    writes_ = o.writes_;
+    bound_ = std::move(o.bound_);
     o.st_ = nullptr;
   }
   return *this;
@@ -144,16 +147,19 @@ Stmt& Stmt::operator=(Stmt&& o) noexcept {
 Stmt& Stmt::reset() {
   sqlite3_reset(st_);
   sqlite3_clear_bindings(st_);
+  bound_.clear();
   return *this;
 }
 
 Stmt& Stmt::bind(int i, std::string_view v) {
   sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  if (recording()) bound_.push_back({i, BoundValue::Type::Text, 0, 0, std::string(v)});
   return *this;
 }
 
 Stmt& Stmt::bind(int i, int64_t v) {
   sqlite3_bind_int64(st_, i, v);
+  if (recording()) bound_.push_back({i, BoundValue::Type::Integer, v, 0, {}});
   return *this;
 }
 
@@ -165,16 +171,19 @@ Stmt& Stmt::bind(int i, const std::optional<int64_t>& v) { return v ? bind(i, *v
 
 Stmt& Stmt::bindReal(int i, double v) {
   sqlite3_bind_double(st_, i, v);
+  if (recording()) bound_.push_back({i, BoundValue::Type::Real, 0, v, {}});
   return *this;
 }
 
 Stmt& Stmt::bindNull(int i) {
   sqlite3_bind_null(st_, i);
+  if (recording()) bound_.push_back({i, BoundValue::Type::Null, 0, 0, {}});
   return *this;
 }
 
 Stmt& Stmt::bindBlob(int i, std::string_view bytes) {
   sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  if (recording()) bound_.push_back({i, BoundValue::Type::Blob, 0, 0, std::string(bytes)});
   return *this;
 }
 
@@ -184,9 +193,16 @@ std::string Stmt::blob(int col) const {
 }
 
 bool Stmt::step() {
+  // A write is recorded as it starts (a statement that returns rows steps
+  // more than once), and forgotten if it fails: a caller may go on after a
+  // failed statement, and the replay must not fail where the original did.
+  RedoRecorder* rec = recording() && !sqlite3_stmt_busy(st_) ? db_->recorder() : nullptr;
+  size_t before = rec ? rec->size() : 0;
+  if (rec) rec->add(sqlite3_sql(st_), bound_);
   int rc = sqlite3_step(st_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
+  if (rec) rec->truncate(before);
   sqlite3_reset(st_);
   db_->fail("step");
 }

@@ -10,6 +10,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "store/RedoLog.h"
 
 namespace grove::sqlite {
 
@@ -39,8 +42,13 @@ public:
   size_t runningStatements();
   const std::string& path() const { return path_; }
   bool readOnly() const { return readOnly_; }
+  /// While set, every write statement run on this connection is added to it
+  /// with its values (see RedoLog). Null: nothing is recorded.
+  void setRecorder(RedoRecorder* recorder) { recorder_ = recorder; }
+  RedoRecorder* recorder() const { return recorder_; }
 
 private:
+  RedoRecorder* recorder_ = nullptr;
   sqlite3* db_ = nullptr;
   std::string path_;
   bool readOnly_ = false;
@@ -51,7 +59,7 @@ public:
   Stmt() = default;
   Stmt(Db& db, const char* sql);
   ~Stmt();
-  Stmt(Stmt&& o) noexcept : db_(o.db_), st_(o.st_) { o.st_ = nullptr; }
+  Stmt(Stmt&& o) noexcept : db_(o.db_), st_(o.st_), writes_(o.writes_) { o.st_ = nullptr; }
   Stmt& operator=(Stmt&& o) noexcept;
 
   /// Resets the statement and clears its bindings, ready for reuse.
@@ -85,8 +93,12 @@ public:
   std::string blob(int col) const;
 
 private:
+  bool recording() const { return writes_ && db_->recorder(); }
+
   Db* db_ = nullptr;
   sqlite3_stmt* st_ = nullptr;
+  bool writes_ = false;            // not read-only: recorded while a recorder listens
+  std::vector<BoundValue> bound_;  // what was bound since the last reset, while recording
 };
 
 }  // namespace grove::sqlite

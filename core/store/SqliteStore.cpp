@@ -1,6 +1,11 @@
 #include "store/SqliteStore.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 
 #include "store/BoardRows.h"
 #include "store/Checkpointer.h"
@@ -9,8 +14,10 @@
 #include "store/KnowledgeDocumentRows.h"
 #include "store/MemoletRows.h"
 #include "store/Migrations.h"
+#include "store/RedoLog.h"
 #include "store/Sqlite.h"
 #include "support/Error.h"
+#include "support/Log.h"
 
 namespace grove {
 
@@ -20,6 +27,14 @@ namespace {
 
 // Units appended before the search index catches up in one batch.
 constexpr int64_t kSearchBatch = 256;
+
+// Carried commits are committed for real at the latest after this many, this
+// many redo bytes, or this long (the Session's job usually does it sooner).
+constexpr int kCarryCommits = 1000;
+constexpr uint64_t kCarryBytes = 4u << 20;
+// A commit whose statements are larger is committed, not carried.
+constexpr size_t kCarryRecordBytes = 32u << 10;
+constexpr auto kCarryAge = std::chrono::milliseconds(500);
 
 const char* kUnitColumns =
     "id, project_id, parent_id, role, kind, content, status, scope, seq, created_at, edited_at, "
@@ -149,6 +164,15 @@ struct SqliteStore::Impl {
   Stmt search, ftsPending, ftsCatchUp, ftsMark;
   int64_t pendingSearch = 0;  // units appended since the index last caught up
 
+  // Carried commits (see RedoLog): on with Options::carryCommits.
+  std::unique_ptr<sqlite::RedoLog> redo;
+  sqlite::RedoRecorder recorder;
+  bool carried = false;  // SQLite's transaction stays open past acknowledged commits
+  int carriedCommits = 0;
+  std::chrono::steady_clock::time_point carriedSince;
+  int64_t nextRedoSeq = 1;
+  enum class Vote { Unknown, Carry, Commit } vote = Vote::Unknown;
+
   // Indexes every unit row the search index has not seen yet.
   void catchUpSearch() {
     ftsCatchUp.reset().run();
@@ -171,14 +195,72 @@ struct SqliteStore::Impl {
       db.exec("PRAGMA wal_autocheckpoint=1000");
     db.exec("PRAGMA journal_size_limit=67108864");
     db.exec("PRAGMA cache_size=-16384");
-    db.exec("PRAGMA mmap_size=268435456");
+    db.exec(getenv("EXP_MMAP0") ? "PRAGMA mmap_size=0" : "PRAGMA mmap_size=268435456");
     if (o.readOnly)
       requireCurrentSchema(db);  // an upgrade would be a write
     else
       migrate(db);
     prepare();
+    if (!o.readOnly && o.path != ":memory:" && !o.path.empty()) recover(o);
     auto& p = ftsPending.reset();
     if (p.step()) pendingSearch = p.integer(0);
+  }
+
+  // Runs again what a killed process acknowledged but had not committed,
+  // whether or not this process carries commits itself.
+  void recover(const Options& o) {
+    const std::string path = o.path + ".redo";
+    struct stat st {};
+    if (!o.carryCommits && ::stat(path.c_str(), &st) != 0) return;
+    redo = std::make_unique<sqlite::RedoLog>(path, o.fullSync);
+    int64_t done = sqlite::appliedRedo(db.handle());
+    auto records = redo->read();
+    int64_t last = sqlite::replayAfter(db.handle(), records);
+    if (last > done) log::info("ran again " + std::to_string(last - done) + " acknowledged commits from " + path);
+    for (const auto& r : records) last = std::max(last, r.seq);
+    redo->clear();
+    nextRedoSeq = last + 1;
+    if (!o.carryCommits) {
+      redo.reset();
+      ::unlink(path.c_str());
+    }
+  }
+
+  void setApplied(int64_t seq) { sqlite::setAppliedRedo(db.handle(), seq); }
+
+  // A real COMMIT of everything open: carried commits and the transaction
+  // running now. On failure (a full disk) SQLite's transaction is rolled
+  // back; what was carried is run again from the redo log, so this
+  // connection still holds every acknowledged write, and the error is thrown.
+  void commitAll() {
+    if (carried) setApplied(nextRedoSeq - 1);
+    try {
+      commit.reset().run();
+    } catch (...) {
+      if (!sqlite3_get_autocommit(db.handle())) rollback.reset().run();
+      if (carried) reapplyCarried();
+      throw;
+    }
+    if (carried) {
+      redo->clear();
+      carried = false;
+      carriedCommits = 0;
+    }
+  }
+
+  void reapplyCarried() {
+    try {
+      begin.reset().run();
+      for (const auto& r : redo->read()) sqlite::replayStatements(db.handle(), r.statements);
+    } catch (const std::exception& e) {
+      // The acknowledged writes are still in the redo log; this process can
+      // no longer show them, a restart runs the log again.
+      if (!sqlite3_get_autocommit(db.handle())) rollback.reset().run();
+      carried = false;
+      carriedCommits = 0;
+      throw Error::storage(std::string("the store could not run its redo log again (") + e.what() +
+                           "); restart Grove: nothing acknowledged is lost");
+    }
   }
 
   void prepare() {
@@ -288,48 +370,140 @@ struct SqliteStore::Impl {
 };
 
 SqliteStore::SqliteStore(Options options) : impl_(std::make_unique<Impl>(options)) {}
-SqliteStore::~SqliteStore() = default;
+
+SqliteStore::~SqliteStore() {
+  try {
+    flushCarried();
+  } catch (const std::exception& e) {
+    // Nothing is lost: the next open runs the redo log again.
+    log::warn(std::string("carried commits left to the redo log at close: ") + e.what());
+  }
+}
 
 void SqliteStore::begin() {
-  if (impl_->depth == 0)
-    impl_->begin.reset().run();
-  else
-    impl_->db.exec(("SAVEPOINT s" + std::to_string(impl_->depth)).c_str());
-  ++impl_->depth;
+  auto& i = *impl_;
+  if (i.depth == 0) {
+    // Carried commits are committed for real after kCarryAge at the latest,
+    // also when no job came to do it.
+    if (i.carried && std::chrono::steady_clock::now() - i.carriedSince > kCarryAge) {
+      try {
+        flushCarried();
+      } catch (const std::exception& e) {
+        log::warn(std::string("a group commit failed, retried later: ") + e.what());
+      }
+    }
+    if (i.carried)
+      i.db.exec("SAVEPOINT carry");
+    else
+      i.begin.reset().run();
+    i.vote = Impl::Vote::Unknown;
+    if (i.redo) {
+      i.recorder.clear();
+      i.db.setRecorder(&i.recorder);
+    }
+  } else {
+    i.db.exec(("SAVEPOINT s" + std::to_string(i.depth)).c_str());
+    if (i.redo) i.recorder.mark();
+  }
+  ++i.depth;
 }
 
 void SqliteStore::commit() {
-  if (impl_->depth == 0) return;
-  --impl_->depth;
-  if (impl_->depth == 0) {
-    impl_->db.finishReads();
-    try {
-      impl_->commit.reset().run();
-    } catch (...) {
-      // A failed COMMIT (e.g. a full disk) leaves the transaction open:
-      // roll it back so the store stays usable, then report.
-      if (!sqlite3_get_autocommit(impl_->db.handle())) impl_->rollback.reset().run();
-      throw;
-    }
-  } else {
-    impl_->db.exec(("RELEASE s" + std::to_string(impl_->depth)).c_str());
+  auto& i = *impl_;
+  if (i.depth == 0) return;
+  --i.depth;
+  if (i.depth > 0) {
+    i.db.exec(("RELEASE s" + std::to_string(i.depth)).c_str());
+    if (i.redo) i.recorder.release();
+    return;
   }
+  i.db.setRecorder(nullptr);
+  i.db.finishReads();
+  // A large commit (a pasted file) gains nothing from the log and would be
+  // written twice: it is committed, with everything carried before it.
+  if (i.redo && i.vote == Impl::Vote::Carry && i.recorder.size() <= kCarryRecordBytes) {
+    // Acknowledged once its record is written; SQLite commits it later
+    // together with the ones after it.
+    bool logged = false;
+    if (!i.recorder.empty()) {
+      try {
+        i.redo->append(i.nextRedoSeq, i.recorder.statements());
+        logged = true;
+      } catch (const std::exception& e) {
+        // The log cannot take it (a full disk): commit as without a log, so
+        // SQLite says what is wrong and keeps nothing of this request.
+        log::warn(std::string("commit not carried: ") + e.what());
+      }
+    }
+    if (logged || i.recorder.empty()) {
+      if (logged) {
+        ++i.nextRedoSeq;
+        ++i.carriedCommits;
+      }
+      i.recorder.clear();
+      if (i.carried) {
+        i.db.exec("RELEASE carry");
+      } else if (i.carriedCommits > 0) {
+        i.carried = true;
+        i.carriedSince = std::chrono::steady_clock::now();
+      } else {
+        i.commitAll();  // nothing was written
+      }
+      if (i.carriedCommits >= kCarryCommits || i.redo->size() >= kCarryBytes) {
+        try {
+          flushCarried();
+        } catch (const std::exception& e) {
+          // This commit is acknowledged (its record is written); the group
+          // commit is tried again later, and a restart runs the log again.
+          log::warn(std::string("a group commit failed, retried later: ") + e.what());
+        }
+      }
+      return;
+    }
+  }
+  i.recorder.clear();
+  if (i.carried) i.db.exec("RELEASE carry");
+  i.commitAll();
 }
 
 void SqliteStore::rollback() {
-  if (impl_->depth == 0) return;
-  --impl_->depth;
-  if (impl_->depth == 0) {
-    impl_->db.finishReads();
-    if (!sqlite3_get_autocommit(impl_->db.handle())) impl_->rollback.reset().run();
+  auto& i = *impl_;
+  if (i.depth == 0) return;
+  --i.depth;
+  if (i.depth == 0) {
+    i.db.setRecorder(nullptr);
+    i.recorder.clear();
+    i.db.finishReads();
+    if (i.carried)
+      i.db.exec("ROLLBACK TO carry; RELEASE carry");
+    else if (!sqlite3_get_autocommit(i.db.handle()))
+      i.rollback.reset().run();
   } else {
-    std::string sp = "s" + std::to_string(impl_->depth);
-    impl_->db.exec(("ROLLBACK TO " + sp + "; RELEASE " + sp).c_str());
+    std::string sp = "s" + std::to_string(i.depth);
+    i.db.exec(("ROLLBACK TO " + sp + "; RELEASE " + sp).c_str());
+    if (i.redo) i.recorder.rollbackToMark();
   }
   // A search catch-up may have been rolled back with the rest.
-  auto& p = impl_->ftsPending.reset();
-  if (p.step()) impl_->pendingSearch = p.integer(0);
+  auto& p = i.ftsPending.reset();
+  if (p.step()) i.pendingSearch = p.integer(0);
 }
+
+void SqliteStore::voteCarry(bool carryable) {
+  auto& v = impl_->vote;
+  if (!carryable)
+    v = Impl::Vote::Commit;
+  else if (v == Impl::Vote::Unknown)
+    v = Impl::Vote::Carry;
+}
+
+void SqliteStore::flushCarried() {
+  auto& i = *impl_;
+  if (!i.carried || i.depth != 0) return;
+  i.db.finishReads();
+  i.commitAll();
+}
+
+bool SqliteStore::carrying() const { return impl_->carried; }
 
 int SqliteStore::depth() const { return impl_->depth; }
 

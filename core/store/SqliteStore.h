@@ -24,6 +24,11 @@ public:
     /// Open for reading only (the file or its folder is not writable):
     /// reads work, every change fails with InvalidOperation "readOnlyStore".
     bool readOnly = false;
+    /// Acknowledge carry-able commits (appends) once their statements are in
+    /// the redo log beside the store, and commit them to SQLite in groups
+    /// (see RedoLog). A store without it still runs a redo log left by one
+    /// with it.
+    bool carryCommits = false;
   };
 
   explicit SqliteStore(Options options);
@@ -33,6 +38,9 @@ public:
   void commit() override;
   void rollback() override;
   int depth() const override;
+  void voteCarry(bool carryable) override;
+  void flushCarried() override;
+  bool carrying() const override;
 
   void putProject(const Project&) override;
   std::optional<Project> project(const std::string& id) override;

@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "store/Migrations.h"
+#include "store/RedoLog.h"
 #include "tool/StoreLock.h"
 
 namespace grove::tool {
@@ -68,7 +69,7 @@ std::string privateTempBeside(const std::string& target) {
 
 void removeWithSidecars(const std::string& path) {
   std::error_code ec;
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(path + suffix, ec);
+  for (const char* suffix : {"", "-journal", "-wal", "-shm", ".redo"}) fs::remove(path + suffix, ec);
 }
 
 }  // namespace
@@ -93,6 +94,11 @@ std::string quickCheck(const std::string& path) {
 void backupStore(const std::string& from, const std::string& to) {
   if (!fs::exists(from)) throw std::runtime_error("there is no store at " + from);
   std::string tmp = privateTempBeside(to);
+  // A running core acknowledges appends from its redo log before SQLite
+  // commits them (store/RedoLog.h). Read first, copied second: a record
+  // committed in between is in the copy, one still waiting is in `pending`,
+  // so everything acknowledged before the backup started is in it.
+  const auto pending = sqlite::RedoLog::readFile(from + ".redo");
   try {
     {
       // Read-write so the WAL index can be shared with a running core; this
@@ -113,6 +119,7 @@ void backupStore(const std::string& from, const std::string& to) {
         throw std::runtime_error("the backup failed: " + std::string(sqlite3_errstr(rc)));
       // One self-contained file: no -wal beside the backup.
       exec(dst.get(), "PRAGMA journal_mode=DELETE", "finishing the backup");
+      if (!pending.empty()) sqlite::replayAfter(dst.get(), pending);
     }
     std::string check = quickCheck(tmp);
     if (check != "ok") throw std::runtime_error("the copy failed its check: " + check);
@@ -162,10 +169,12 @@ int runRestore(const std::string& dbPath, const std::string& backupPath) {
     }
     const std::string incoming = dbPath + ".restoring";
     backupStore(backupPath, incoming);
-    // The old WAL belongs to the old store: it must not replay onto the new one.
+    // The old WAL and redo log belong to the old store: they must not replay
+    // onto the new one.
     std::error_code ec;
     fs::remove(dbPath + "-wal", ec);
     fs::remove(dbPath + "-shm", ec);
+    fs::remove(dbPath + ".redo", ec);
     if (std::rename(incoming.c_str(), dbPath.c_str()) != 0)
       throw std::runtime_error("cannot move the restored store into place: " +
                                std::error_code(errno, std::generic_category()).message());

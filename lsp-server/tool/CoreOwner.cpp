@@ -58,8 +58,12 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
     : flags_(flags), lock_(std::move(lock)), socketPath_(std::move(socketPath)) {
   const bool onDisk = flags.db != ":memory:";
   if (onDisk && !flags.readOnlyStore) createStoreFolder(flags.db);
-  auto store = std::make_unique<SqliteStore>(
-      SqliteStore::Options{flags.db, flags.fullSync, flags.readOnlyStore});
+  SqliteStore::Options storeOptions{flags.db, flags.fullSync, flags.readOnlyStore};
+  // Appends are acknowledged from the redo log and committed in groups
+  // (store/RedoLog.h). GROVE_CARRY_COMMITS=0 commits each one, for comparison.
+  const char* carry = std::getenv("GROVE_CARRY_COMMITS");
+  storeOptions.carryCommits = onDisk && !flags.readOnlyStore && !(carry && std::string(carry) == "0");
+  auto store = std::make_unique<SqliteStore>(storeOptions);
   if (onDisk) {
     checkPrivacy(flags.db);
     integrity_ = std::make_unique<IntegrityWatch>(flags.db);

@@ -57,6 +57,7 @@ void checkPrivacy(const std::string& db) {
   privacy::ensurePrivate(db + "-wal", "the store's write-ahead log");
   privacy::ensurePrivate(db + "-shm", "the store's shared-memory index");
   privacy::ensurePrivate(db + ".lock", "the store's lock");
+  privacy::ensurePrivate(db + ".redo", "the store's redo log");
   if (std::string config = llm::configFilePath(llm::processEnv()); !config.empty())
     privacy::ensurePrivate(config, "the provider configuration");
 }

@@ -1,0 +1,276 @@
+#include "store/RedoLog.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "support/Error.h"
+
+namespace grove::sqlite {
+
+namespace {
+
+constexpr uint32_t kMagic = 0x31445247;  // "GRD1" in the file
+constexpr size_t kHeader = 4 + 8 + 4 + 8;  // magic, seq, length, checksum
+
+template <class T>
+void put(std::string& out, T v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+template <class T>
+bool take(std::string_view& in, T& v) {
+  if (in.size() < sizeof v) return false;
+  std::memcpy(&v, in.data(), sizeof v);
+  in.remove_prefix(sizeof v);
+  return true;
+}
+
+bool takeBytes(std::string_view& in, std::string_view& out) {
+  uint32_t n;
+  if (!take(in, n) || in.size() < n) return false;
+  out = in.substr(0, n);
+  in.remove_prefix(n);
+  return true;
+}
+
+// FNV-1a over the sequence number and the statements: it tells a torn tail
+// from a whole record.
+uint64_t checksum(std::string_view s, int64_t seq) {
+  uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(seq);
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+std::vector<RedoLog::Record> readRecords(int fd, uint64_t size);
+
+namespace {
+
+[[noreturn]] void malformed(const char* what) {
+  throw Error::storage(std::string("a redo record is malformed (") + what + ")");
+}
+
+}  // namespace
+
+void RedoRecorder::add(std::string_view sql, const std::vector<BoundValue>& values) {
+  put(buf_, static_cast<uint32_t>(sql.size()));
+  buf_.append(sql);
+  put(buf_, static_cast<uint16_t>(values.size()));
+  for (const BoundValue& v : values) {
+    put(buf_, static_cast<uint16_t>(v.index));
+    put(buf_, static_cast<uint8_t>(v.type));
+    switch (v.type) {
+      case BoundValue::Type::Null: break;
+      case BoundValue::Type::Integer: put(buf_, v.integer); break;
+      case BoundValue::Type::Real: put(buf_, v.real); break;
+      case BoundValue::Type::Text:
+      case BoundValue::Type::Blob:
+        put(buf_, static_cast<uint32_t>(v.bytes.size()));
+        buf_.append(v.bytes);
+        break;
+    }
+  }
+}
+
+void replayStatements(sqlite3* db, std::string_view in) {
+  while (!in.empty()) {
+    std::string_view sql;
+    uint16_t n;
+    if (!takeBytes(in, sql) || !take(in, n)) malformed("statement");
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &st, nullptr) != SQLITE_OK)
+      throw Error::storage(std::string("a redo statement does not prepare: ") + sqlite3_errmsg(db));
+    auto fail = [&](const std::string& why) {
+      sqlite3_finalize(st);
+      throw Error::storage(why);
+    };
+    for (uint16_t k = 0; k < n; ++k) {
+      uint16_t index;
+      uint8_t type;
+      if (!take(in, index) || !take(in, type)) fail("a redo record is malformed (value)");
+      int rc = SQLITE_OK;
+      switch (static_cast<BoundValue::Type>(type)) {
+        case BoundValue::Type::Null: rc = sqlite3_bind_null(st, index); break;
+        case BoundValue::Type::Integer: {
+          int64_t v;
+          if (!take(in, v)) fail("a redo record is malformed (integer)");
+          rc = sqlite3_bind_int64(st, index, v);
+          break;
+        }
+        case BoundValue::Type::Real: {
+          double v;
+          if (!take(in, v)) fail("a redo record is malformed (real)");
+          rc = sqlite3_bind_double(st, index, v);
+          break;
+        }
+        case BoundValue::Type::Text:
+        case BoundValue::Type::Blob: {
+          std::string_view b;
+          if (!takeBytes(in, b)) fail("a redo record is malformed (bytes)");
+          rc = type == static_cast<uint8_t>(BoundValue::Type::Text)
+                   ? sqlite3_bind_text(st, index, b.data(), static_cast<int>(b.size()), SQLITE_TRANSIENT)
+                   : sqlite3_bind_blob(st, index, b.data(), static_cast<int>(b.size()), SQLITE_TRANSIENT);
+          break;
+        }
+        default: fail("a redo record is malformed (type)");
+      }
+      if (rc != SQLITE_OK) fail(std::string("a redo value does not bind: ") + sqlite3_errmsg(db));
+    }
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    }
+    if (rc != SQLITE_DONE) fail(std::string("a redo statement failed: ") + sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+  }
+}
+
+RedoLog::RedoLog(std::string path, bool fullSync) : path_(std::move(path)), fullSync_(fullSync) {
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd_ < 0) throw Error::storage("cannot open " + path_ + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) == 0) size_ = static_cast<uint64_t>(st.st_size);
+}
+
+RedoLog::~RedoLog() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::vector<RedoLog::Record> RedoLog::readFile(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  struct stat st {};
+  std::vector<Record> out;
+  if (::fstat(fd, &st) == 0) out = readRecords(fd, static_cast<uint64_t>(st.st_size));
+  ::close(fd);
+  return out;
+}
+
+std::vector<RedoLog::Record> RedoLog::read() const { return readRecords(fd_, size_); }
+
+int64_t appliedRedo(sqlite3* db) {
+  sqlite3_stmt* st = nullptr;
+  int64_t applied = 0;
+  if (sqlite3_prepare_v2(db, "SELECT applied FROM redo_state WHERE id = 1", -1, &st, nullptr) == SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    applied = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  return applied;
+}
+
+void setAppliedRedo(sqlite3* db, int64_t seq) {
+  sqlite3_stmt* st = nullptr;
+  int rc = sqlite3_prepare_v2(db,
+                              "INSERT INTO redo_state(id, applied) VALUES (1, ?1) "
+                              "ON CONFLICT(id) DO UPDATE SET applied = excluded.applied",
+                              -1, &st, nullptr);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_int64(st, 1, seq);
+    rc = sqlite3_step(st);
+  }
+  sqlite3_finalize(st);
+  if (rc != SQLITE_DONE) throw Error::storage(std::string("cannot note the redo log's progress: ") + sqlite3_errmsg(db));
+}
+
+int64_t replayAfter(sqlite3* db, const std::vector<RedoLog::Record>& records) {
+  int64_t last = appliedRedo(db);
+  const int64_t done = last;
+  bool any = false;
+  for (const auto& r : records) any = any || r.seq > done;
+  if (!any) return last;
+  auto exec = [db](const char* sql) {
+    if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+      throw Error::storage(std::string("running the redo log: ") + sqlite3_errmsg(db));
+  };
+  exec("BEGIN IMMEDIATE");
+  try {
+    for (const auto& r : records) {
+      if (r.seq <= done) continue;
+      replayStatements(db, r.statements);
+      last = r.seq;
+    }
+    setAppliedRedo(db, last);
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+  return last;
+}
+
+std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
+  std::string data(size, '\0');
+  size_t got = 0;
+  while (got < data.size()) {
+    ssize_t n = ::pread(fd, data.data() + got, data.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  data.resize(got);
+  std::vector<RedoLog::Record> out;
+  std::string_view in(data);
+  while (in.size() >= kHeader) {
+    uint32_t magic, len;
+    int64_t seq;
+    uint64_t sum;
+    std::string_view head = in;
+    take(head, magic);
+    take(head, seq);
+    take(head, len);
+    take(head, sum);
+    if (magic != kMagic || head.size() < len) break;
+    std::string_view body = head.substr(0, len);
+    if (checksum(body, seq) != sum) break;
+    out.push_back({seq, std::string(body)});
+    in = head.substr(len);
+  }
+  return out;
+}
+
+void RedoLog::append(int64_t seq, const std::string& statements) {
+  std::string rec;
+  rec.reserve(kHeader + statements.size());
+  put(rec, kMagic);
+  put(rec, seq);
+  put(rec, static_cast<uint32_t>(statements.size()));
+  put(rec, checksum(statements, seq));
+  rec += statements;
+  size_t done = 0;
+  while (done < rec.size()) {
+    ssize_t n = ::pwrite(fd_, rec.data() + done, rec.size() - done, static_cast<off_t>(size_ + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : ENOSPC;
+      // What was written of this record fails its checksum; cut it off so
+      // the next record starts where this one did.
+      if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
+      }
+      throw Error::storage(err == ENOSPC ? "the disk holding the store is full (cannot write " + path_ + ")"
+                                         : "cannot write " + path_ + ": " + std::strerror(err));
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (fullSync_ && ::fdatasync(fd_) != 0) {
+    int err = errno;
+    if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
+    }
+    throw Error::storage("cannot sync " + path_ + ": " + std::strerror(err));
+  }
+  size_ += rec.size();
+}
+
+void RedoLog::clear() {
+  if (size_ == 0) return;
+  // Truncation is what makes the records gone; `applied` already covers
+  // them, so a crash before it replays nothing.
+  if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
+  size_ = 0;
+}
+
+}  // namespace grove::sqlite

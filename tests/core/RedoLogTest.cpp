@@ -1,0 +1,181 @@
+// The redo log (store/RedoLog.h): an append acknowledged from it survives a
+// process that dies before SQLite commits it, exactly (text with NUL bytes,
+// every bit of a double), once (a log already committed is not run again),
+// and a record cut short by the crash is dropped. The "crash" is a forked
+// child that _exits without closing its store: what a SIGKILL leaves.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "engine/Engine.h"
+#include "store/Sqlite.h"
+#include "store/SqliteStore.h"
+
+namespace grove::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A directory of its own, removed at the end.
+class TempDir {
+public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "grove-redo-XXXXXX").string();
+    path_ = ::mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return (fs::path(path_) / name).string(); }
+
+private:
+  std::string path_;
+};
+
+std::unique_ptr<Engine> open(const std::string& db, bool carry = true) {
+  SqliteStore::Options o{db, false};
+  o.carryCommits = carry;
+  auto e = std::make_unique<Engine>(std::make_unique<SqliteStore>(o));
+  e->setDeferredMemoletIndexing(true);  // as the server runs it: memolets follow in their own commits
+  return e;
+}
+
+// Runs `work` in a child that dies without closing anything; returns what
+// the child wrote to its pipe (the ids it was acknowledged).
+std::vector<std::string> inDyingChild(const std::function<std::vector<std::string>()>& work) {
+  int fds[2];
+  EXPECT_EQ(::pipe(fds), 0);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string out;
+    for (const auto& id : work()) out += id + "\n";
+    if (::write(fds[1], out.data(), out.size()) != static_cast<ssize_t>(out.size())) ::_exit(3);
+    ::_exit(0);  // no destructors: the carried transaction is never committed
+  }
+  ::close(fds[1]);
+  std::string got;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) got.append(buf, static_cast<size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::vector<std::string> ids;
+  size_t at = 0;
+  for (size_t nl; (nl = got.find('\n', at)) != std::string::npos; at = nl + 1) ids.push_back(got.substr(at, nl - at));
+  return ids;
+}
+
+const std::string kText = std::string("text with a NUL \0 inside, and caf\xc3\xa9", 35);
+
+TEST(RedoLog, AppendsAcknowledgedBeforeADeathAreThereAfterIt) {
+  TempDir dir;
+  const std::string db = dir.file("grove.db");
+  std::string pid = open(db)->createProject("redo", std::nullopt).id;
+  auto acked = inDyingChild([&] {
+    Engine* e = open(db).release();  // never closed: the process dies with it open
+    std::vector<std::string> ids;
+    std::optional<std::string> parent;
+    for (int i = 0; i < 50; ++i) {
+      AppendRequest r;
+      r.projectId = pid;
+      r.parentId = parent;
+      r.role = i % 2 ? Role::Assistant : Role::User;
+      r.content = kText + std::to_string(i);
+      parent = e->append(r).id;
+      ids.push_back(*parent);
+    }
+    return ids;
+  });
+  ASSERT_EQ(acked.size(), 50u);
+  ASSERT_GT(fs::file_size(db + ".redo"), 0u) << "the child's appends were committed, not carried";
+
+  // Opened without carrying: the log is run all the same, then removed.
+  auto e = open(db, /*carry=*/false);
+  auto snap = e->getProject(pid);
+  ASSERT_EQ(snap.units.size(), 50u);
+  for (size_t i = 0; i < acked.size(); ++i) {
+    EXPECT_EQ(snap.units[i].id, acked[i]);
+    EXPECT_EQ(snap.units[i].content, kText + std::to_string(i)) << "text kept byte for byte";
+  }
+  EXPECT_FALSE(fs::exists(db + ".redo"));
+}
+
+TEST(RedoLog, ALogAlreadyCommittedIsNotRunTwiceAndATornTailIsDropped) {
+  TempDir dir;
+  const std::string db = dir.file("grove.db");
+  std::string pid = open(db)->createProject("redo", std::nullopt).id;
+  auto acked = inDyingChild([&] {
+    Engine* e = open(db).release();  // never closed
+    AppendRequest r;
+    r.projectId = pid;
+    r.role = Role::User;
+    r.content = "only one";
+    return std::vector<std::string>{e->append(r).id};
+  });
+  ASSERT_EQ(acked.size(), 1u);
+  // Keep the log as the crash left it, let an open commit it, then put it
+  // back: a crash between the group commit and emptying the log.
+  const std::string kept = dir.file("kept.redo");
+  fs::copy_file(db + ".redo", kept);
+  { open(db); }
+  fs::copy_file(kept, db + ".redo", fs::copy_options::overwrite_existing);
+  {
+    std::ofstream torn(db + ".redo", std::ios::binary | std::ios::app);
+    torn << std::string("\x47\x52\x44\x31garbage cut short", 20);
+  }
+  auto e = open(db);
+  auto snap = e->getProject(pid);
+  ASSERT_EQ(snap.units.size(), 1u) << "the committed record was run again";
+  EXPECT_EQ(snap.units[0].id, acked[0]);
+  // The store goes on carrying and committing after the recovery.
+  AppendRequest r;
+  r.projectId = pid;
+  r.parentId = acked[0];
+  r.role = Role::Assistant;
+  r.content = "after";
+  e->append(r);
+  e.reset();
+  EXPECT_EQ(open(db, false)->getProject(pid).units.size(), 2u);
+}
+
+TEST(RedoLog, RecordedValuesReplayBitForBit) {
+  TempDir dir;
+  const std::string db = dir.file("values.db");
+  {
+    sqlite::Db d(db);
+    d.exec("CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n)");
+  }
+  sqlite::RedoRecorder rec;
+  const double third = 1.0 / 3.0;
+  const std::string blob("\0\1\2\xff", 4);
+  {
+    sqlite::Db d(db);
+    d.setRecorder(&rec);
+    sqlite::Stmt st(d, "INSERT INTO t VALUES (?, ?, ?, ?, ?)");
+    st.bind(1, int64_t(-7)).bindReal(2, third).bind(3, kText).bindBlob(4, blob).bindNull(5).run();
+    d.setRecorder(nullptr);
+    d.exec("DELETE FROM t");
+    sqlite::replayStatements(d.handle(), rec.statements());
+    sqlite::Stmt q(d, "SELECT i, r, s, b, n IS NULL FROM t");
+    ASSERT_TRUE(q.step());
+    EXPECT_EQ(q.integer(0), -7);
+    EXPECT_EQ(q.real(1), third);
+    EXPECT_EQ(q.text(2), kText);
+    EXPECT_EQ(q.blob(3), blob);
+    EXPECT_EQ(q.integer(4), 1);
+    EXPECT_FALSE(q.step());
+  }
+}
+
+}  // namespace
+}  // namespace grove::test
