@@ -195,7 +195,7 @@ struct SqliteStore::Impl {
       db.exec("PRAGMA wal_autocheckpoint=1000");
     db.exec("PRAGMA journal_size_limit=67108864");
     db.exec("PRAGMA cache_size=-16384");
-    db.exec(getenv("EXP_MMAP0") ? "PRAGMA mmap_size=0" : "PRAGMA mmap_size=268435456");
+    db.exec("PRAGMA mmap_size=268435456");
     if (o.readOnly)
       requireCurrentSchema(db);  // an upgrade would be a write
     else
