@@ -187,17 +187,30 @@ void Engine::Impl::loadScoped(ProjectState& ps) {
 }
 
 void Engine::Impl::prefetchPath(Node* cursor) {
+  // In steps: a leaf deep in a branch usually meets a path already loaded
+  // (the mainline, from an earlier preview) after its branch's own units,
+  // and rows past that point would be read for nothing (a 1,990-deep leaf
+  // whose first 990 ancestors were loaded read all 1,990).
+  constexpr size_t kStep = 256;
   if (cursor->parentResolved || !cursor->unit.parentId) return;
-  std::vector<Unit> rows = store->ancestry(cursor->unit.id);
   Node* child = nullptr;
-  for (Unit& u : rows) {
-    Node* n = adopt(std::move(u));
-    if (child) {
-      child->parent = n;
-      child->parentResolved = true;
+  std::string from = cursor->unit.id;
+  for (;;) {
+    std::vector<Unit> rows = store->ancestry(from, kStep);
+    if (rows.empty()) return;
+    // The next step starts at the last row read, which comes back first.
+    const bool more = rows.size() == kStep && rows.back().parentId;
+    if (more) from = rows.back().id;
+    for (Unit& u : rows) {
+      Node* n = adopt(std::move(u));
+      if (child && child != n) {  // a step's first row is the last one of the step before
+        child->parent = n;
+        child->parentResolved = true;
+      }
+      if (n->parentResolved) return;  // the rest of the path is linked already
+      child = n;
     }
-    if (n->parentResolved) return;  // the rest of the path is linked already
-    child = n;
+    if (!more) break;
   }
   if (child && !child->unit.parentId) {
     child->parent = nullptr;

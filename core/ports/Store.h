@@ -7,6 +7,7 @@
 // Thread-safety: one thread at a time (the engine thread).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -62,8 +63,9 @@ public:
   virtual void insertUnit(const Unit&) = 0;
   virtual void updateUnit(const Unit&) = 0;  // the whole row, by id
   virtual std::optional<Unit> unit(const std::string& id) = 0;
-  /// A unit and all its ancestors, the unit first, in one read.
-  virtual std::vector<Unit> ancestry(const std::string& id) = 0;
+  /// A unit and its ancestors, the unit first, in one read: all of them, or
+  /// the first `limit` (a caller that has the rest of the path loaded).
+  virtual std::vector<Unit> ancestry(const std::string& id, size_t limit = SIZE_MAX) = 0;
   /// Every live unit of a project, ordered by seq.
   virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
   /// liveUnits without the text, visited row by row in seq order: `head`

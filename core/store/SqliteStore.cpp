@@ -301,7 +301,7 @@ struct SqliteStore::Impl {
                          "UNION ALL SELECT c.depth + 1, u.id, u.project_id, u.parent_id, u.role, "
                          "u.kind, u.content, u.status, u.scope, u.seq, u.created_at, u.edited_at, "
                          "u.source, u.starts_branch, u.removed, u.author FROM units u "
-                         "JOIN chain c ON u.id = c.parent_id) SELECT " + kUnitColumns +
+                         "JOIN chain c ON u.id = c.parent_id LIMIT ?2) SELECT " + kUnitColumns +
                          " FROM chain ORDER BY depth")
                             .c_str());
     liveUnits = Stmt(db, unitSelect("WHERE project_id=? AND removed=0 ORDER BY seq").c_str());
@@ -559,8 +559,8 @@ std::optional<Unit> SqliteStore::unit(const std::string& id) {
   return readUnit(st);
 }
 
-std::vector<Unit> SqliteStore::ancestry(const std::string& id) {
-  auto& st = impl_->ancestry.reset().bind(1, id);
+std::vector<Unit> SqliteStore::ancestry(const std::string& id, size_t limit) {
+  auto& st = impl_->ancestry.reset().bind(1, id).bind(2, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;

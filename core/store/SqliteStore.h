@@ -50,7 +50,7 @@ public:
   void insertUnit(const Unit&) override;
   void updateUnit(const Unit&) override;
   std::optional<Unit> unit(const std::string& id) override;
-  std::vector<Unit> ancestry(const std::string& id) override;
+  std::vector<Unit> ancestry(const std::string& id, size_t limit = SIZE_MAX) override;
   std::vector<Unit> liveUnits(const std::string& projectId) override;
   void liveOutline(const std::string& projectId, int headChars,
                    const std::function<void(const OutlineRow&)>& each) override;
