@@ -200,5 +200,45 @@ TEST_F(StoreTest, ColdPreviewLoadsTheWholePathInOrder) {
   EXPECT_EQ(e->resolveScope(pid, ids[49]).units.size(), 50u);
 }
 
+// Longer than one step of the path read (256 rows), and a branch whose
+// leaf meets a mainline loaded before: every unit once, in order.
+TEST_F(StoreTest, ColdPreviewOfAPathLongerThanOneReadStepIsWholeAndInOrder) {
+  std::string pid;
+  std::vector<std::string> main, side;
+  {
+    auto e = open();
+    pid = e->createProject("deeper", std::nullopt).id;
+    std::optional<std::string> parent;
+    for (int i = 0; i < 600; ++i) {
+      parent = e->append({pid, parent, i % 2 ? Role::Assistant : Role::User, Kind::Message,
+                          "main " + std::to_string(i), {}, Status::Complete, {}})
+                   .id;
+      main.push_back(*parent);
+    }
+    parent = main[299];
+    for (int i = 0; i < 520; ++i) {
+      AppendRequest r{pid, parent, i % 2 ? Role::Assistant : Role::User, Kind::Message,
+                      "side " + std::to_string(i), {}, Status::Complete, {}};
+      if (i == 0) r.branch = AppendRequest::BranchInfo{"side", std::nullopt};
+      parent = e->append(r).id;
+      side.push_back(*parent);
+    }
+  }
+  auto e = open();
+  auto tip = e->resolveScope(pid, main.back());
+  ASSERT_EQ(tip.units.size(), 600u);
+  for (size_t i = 0; i < 600; ++i) ASSERT_EQ(tip.units[i]->id, main[i]) << i;
+  auto leaf = e->resolveScope(pid, side.back());
+  ASSERT_EQ(leaf.units.size(), 300u + 520u);
+  for (size_t i = 0; i < 300; ++i) ASSERT_EQ(leaf.units[i]->id, main[i]) << i;
+  for (size_t i = 0; i < 520; ++i) ASSERT_EQ(leaf.units[300 + i]->id, side[i]) << i;
+  // A fresh engine, the leaf first: the whole path comes from the store.
+  auto cold = open();
+  auto again = cold->resolveScope(pid, side.back());
+  ASSERT_EQ(again.units.size(), 820u);
+  EXPECT_EQ(again.units.front()->id, main.front());
+  EXPECT_EQ(again.units.back()->id, side.back());
+}
+
 }  // namespace
 }  // namespace grove::test
