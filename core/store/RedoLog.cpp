@@ -46,11 +46,7 @@ uint64_t checksum(std::string_view s, int64_t seq) {
   return h;
 }
 
-}  // namespace
-
 std::vector<RedoLog::Record> readRecords(int fd, uint64_t size);
-
-namespace {
 
 [[noreturn]] void malformed(const char* what) {
   throw Error::storage(std::string("a redo record is malformed (") + what + ")");
@@ -203,6 +199,8 @@ int64_t replayAfter(sqlite3* db, const std::vector<RedoLog::Record>& records) {
   return last;
 }
 
+namespace {
+
 std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
   std::string data(size, '\0');
   size_t got = 0;
@@ -233,6 +231,8 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
   return out;
 }
 
+}  // namespace
+
 void RedoLog::append(int64_t seq, const std::string& statements) {
   std::string rec;
   rec.reserve(kHeader + statements.size());
@@ -247,10 +247,7 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       int err = n < 0 ? errno : ENOSPC;
-      // What was written of this record fails its checksum; cut it off so
-      // the next record starts where this one did.
-      if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
-      }
+      cutBack();  // what was written of it would fail its checksum anyway
       throw Error::storage(err == ENOSPC ? "the disk holding the store is full (cannot write " + path_ + ")"
                                          : "cannot write " + path_ + ": " + std::strerror(err));
     }
@@ -258,11 +255,18 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
   }
   if (fullSync_ && ::fdatasync(fd_) != 0) {
     int err = errno;
-    if (::ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
-    }
+    cutBack();
     throw Error::storage("cannot sync " + path_ + ": " + std::strerror(err));
   }
   size_ += rec.size();
+}
+
+// Cuts off what was written of a record that failed. If even that fails,
+// no harm: the next record is written over those bytes (records go at the
+// log's known end, size_), and a torn tail fails its checksum.
+void RedoLog::cutBack() {
+  int rc = ::ftruncate(fd_, static_cast<off_t>(size_));
+  (void)rc;
 }
 
 void RedoLog::clear() {

@@ -103,6 +103,8 @@ public:
   uint64_t size() const { return size_; }
 
 private:
+  void cutBack();
+
   std::string path_;
   bool fullSync_;
   int fd_ = -1;

@@ -248,6 +248,20 @@ struct SqliteStore::Impl {
     }
   }
 
+  // Commits what is carried when the store decides to (a limit reached),
+  // not because a caller asked: a failure there is no caller's error. The
+  // commits are acknowledged (their records are written); the group commit
+  // is tried again later, and a restart runs the log again.
+  void tryGroupCommit() {
+    if (!carried || depth != 0) return;
+    try {
+      db.finishReads();
+      commitAll();
+    } catch (const std::exception& e) {
+      log::warn(std::string("a group commit failed, retried later: ") + e.what());
+    }
+  }
+
   void reapplyCarried() {
     try {
       begin.reset().run();
@@ -385,13 +399,7 @@ void SqliteStore::begin() {
   if (i.depth == 0) {
     // Carried commits are committed for real after kCarryAge at the latest,
     // also when no job came to do it.
-    if (i.carried && std::chrono::steady_clock::now() - i.carriedSince > kCarryAge) {
-      try {
-        flushCarried();
-      } catch (const std::exception& e) {
-        log::warn(std::string("a group commit failed, retried later: ") + e.what());
-      }
-    }
+    if (i.carried && std::chrono::steady_clock::now() - i.carriedSince > kCarryAge) i.tryGroupCommit();
     if (i.carried)
       i.db.exec("SAVEPOINT carry");
     else
@@ -449,15 +457,7 @@ void SqliteStore::commit() {
       } else {
         i.commitAll();  // nothing was written
       }
-      if (i.carriedCommits >= kCarryCommits || i.redo->size() >= kCarryBytes) {
-        try {
-          flushCarried();
-        } catch (const std::exception& e) {
-          // This commit is acknowledged (its record is written); the group
-          // commit is tried again later, and a restart runs the log again.
-          log::warn(std::string("a group commit failed, retried later: ") + e.what());
-        }
-      }
+      if (i.carriedCommits >= kCarryCommits || i.redo->size() >= kCarryBytes) i.tryGroupCommit();
       return;
     }
   }

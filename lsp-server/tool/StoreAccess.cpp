@@ -71,7 +71,7 @@ IntegrityWatch::IntegrityWatch(const std::string& db) {
     report(quickCheck(db, milliseconds(10'000)));
     return;
   }
-  const bool large = static_cast<long long>(size) > kPromptBytes;
+  const bool large = static_cast<long long>(size) > kDelayAboveBytes;
   const auto delay = large ? kBackgroundDelay : std::chrono::seconds(0);
   if (large)
     log::info("checking the integrity of the store " + db + " (" + std::to_string(size >> 20) +

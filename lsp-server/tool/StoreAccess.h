@@ -27,7 +27,7 @@ void checkPrivacy(const std::string& db);
 /// milliseconds of reading) is checked before the first request; a larger
 /// one on a thread of its own, so the first preview does not wait for a
 /// read of the whole file (a 16 MB store took 30-40 ms, most of a fresh
-/// process's first context). Above kPromptBytes the thread waits
+/// process's first context). Above kDelayAboveBytes the thread waits
 /// kBackgroundDelay first, so the first requests do not share the machine
 /// with it either (reading a 300 MB store took a core and the page cache
 /// from the first map and preview). Damage is logged as an error naming the
@@ -39,7 +39,7 @@ public:
   ~IntegrityWatch();
 
   static constexpr long long kForegroundBytes = 4ll << 20;
-  static constexpr long long kPromptBytes = 64ll << 20;  // checked at once up to this size
+  static constexpr long long kDelayAboveBytes = 64ll << 20;  // checked after kBackgroundDelay above this size
   static constexpr std::chrono::seconds kBackgroundDelay{10};
 
 private:

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
+#include "FileText.h"
 #include "TempDir.h"
 #include "tool/Flags.h"
 #include "transport/TokenFile.h"
@@ -15,21 +15,14 @@ namespace {
 
 using transport::TokenFile;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST(TokenFileTest, AnAddedTokenIsFoundByItsNameAndOnlyItsHashIsStored) {
   TempDir dir;
   const std::string path = dir.file("t.tokens");
   std::string alice = TokenFile::add(path, "alice");
   std::string bob = TokenFile::add(path, "bob");
   EXPECT_NE(alice, bob);
-  EXPECT_EQ(slurp(path).find(alice), std::string::npos);
-  EXPECT_NE(slurp(path).find(TokenFile::hashHex(alice)), std::string::npos);
+  EXPECT_EQ(fileText(path).find(alice), std::string::npos);
+  EXPECT_NE(fileText(path).find(TokenFile::hashHex(alice)), std::string::npos);
   TokenFile file(path);
   EXPECT_EQ(file.nameFor(alice), "alice");
   EXPECT_EQ(file.nameFor(bob), "bob");

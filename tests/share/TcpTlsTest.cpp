@@ -8,12 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 
 #include "RunWithEnv.h"
 #include "SharedStore.h"
 #include "SocketClient.h"
+#include "FileText.h"
 #include "TlsTestKit.h"
 
 namespace grove::test {
@@ -50,17 +50,10 @@ protected:
   std::string tokenFile_;
 };
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST_F(TcpTls, ATlsClientWithAPersonalTokenIsServedAndItsChangesCarryTheName) {
   std::string token = addToken("alice");
   // Only the hash is kept, in a file nobody else can read.
-  std::string stored = readFile(tokenFile_);
+  std::string stored = fileText(tokenFile_);
   EXPECT_EQ(stored.find(token), std::string::npos) << "the token file holds the token itself";
   EXPECT_NE(stored.find("alice\t"), std::string::npos) << stored;
   struct stat st{};
@@ -117,7 +110,7 @@ TEST_F(TcpTls, ATokenRemovedFromTheFileIsRefusedOnTheNextConnectionWithoutAResta
   RunOutput r = runWithEnv(ServerProcess::binary(),
                            {"--db", db_, "--token-file", tokenFile_, "--token-revoke", "alice"}, env());
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(readFile(tokenFile_).find("alice\t"), std::string::npos);
+  EXPECT_EQ(fileText(tokenFile_).find("alice\t"), std::string::npos);
 
   TlsClient after(port, trusting());
   json refused = initializeWith(after.client(), "alice-editor", {{"token", alice}});
