@@ -48,10 +48,6 @@ public:
   /// carried only when every change in it said it may. Stores that commit
   /// every transaction ignore it.
   virtual void voteCarry(bool carryable) { (void)carryable; }
-  /// Commits what carried commits hold; nothing when none are.
-  virtual void flushCarried() {}
-  /// Whether acknowledged commits wait to be committed.
-  virtual bool carrying() const { return false; }
 
   // Projects.
   virtual void putProject(const Project&) = 0;  // insert or replace

@@ -503,8 +503,6 @@ void SqliteStore::flushCarried() {
   i.commitAll();
 }
 
-bool SqliteStore::carrying() const { return impl_->carried; }
-
 int SqliteStore::depth() const { return impl_->depth; }
 
 void SqliteStore::putProject(const Project& p) {

@@ -39,8 +39,9 @@ public:
   void rollback() override;
   int depth() const override;
   void voteCarry(bool carryable) override;
-  void flushCarried() override;
-  bool carrying() const override;
+  /// Commits what carried commits hold now (nothing when none are); the
+  /// store also does it by itself (see RedoLog) and when it closes.
+  void flushCarried();
 
   void putProject(const Project&) override;
   std::optional<Project> project(const std::string& id) override;
