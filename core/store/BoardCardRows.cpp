@@ -13,7 +13,7 @@
 namespace grove {
 
 using nlohmann::json;
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 

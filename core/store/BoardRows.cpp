@@ -9,7 +9,7 @@
 namespace grove {
 
 using nlohmann::json;
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 
@@ -306,7 +306,7 @@ auto guarded(F&& f) -> decltype(f()) {
 
 }  // namespace
 
-BoardRows::BoardRows(sqlite::Db& db, MemoletStore& memolets) : db_(db), memolets_(memolets) {}
+BoardRows::BoardRows(sql::Db& db, MemoletStore& memolets) : db_(db), memolets_(memolets) {}
 BoardRows::~BoardRows() = default;
 
 Stmt& BoardRows::prepared(const std::string& sql) {

@@ -1,4 +1,4 @@
-// BoardRows: the BoardStore port on the SqliteStore's connection (same
+// BoardRows: the BoardStore port on the store's connection (same
 // transactions). An item's memolet row goes through MemoletRows (one writer
 // of memolets and their search entries); its board row, the groups, links,
 // headers and the undo log are here. Structured columns are JSON.
@@ -10,13 +10,13 @@
 
 #include "ports/BoardStore.h"
 #include "ports/MemoletStore.h"
-#include "store/Sqlite.h"
+#include "store/Sql.h"
 
 namespace grove {
 
 class BoardRows final : public BoardStore {
 public:
-  BoardRows(sqlite::Db& db, MemoletStore& memolets);
+  BoardRows(sql::Db& db, MemoletStore& memolets);
   ~BoardRows() override;
 
   BoardInfo info(const std::string& workspaceUri) override;
@@ -47,11 +47,11 @@ public:
 
 private:
   /// The statement for `sql`, prepared on first use, reset.
-  sqlite::Stmt& prepared(const std::string& sql);
+  sql::Stmt& prepared(const std::string& sql);
 
-  sqlite::Db& db_;
+  sql::Db& db_;
   MemoletStore& memolets_;
-  std::unordered_map<std::string, std::unique_ptr<sqlite::Stmt>> statements_;
+  std::unordered_map<std::string, std::unique_ptr<sql::Stmt>> statements_;
 };
 
 }  // namespace grove

@@ -1,11 +1,11 @@
-// SqliteStore: capsules and the projects each is enabled in.
+// SqlStore: capsules and the projects each is enabled in.
 #include "store/IdLists.h"
-#include "store/Sqlite.h"
-#include "store/SqliteStore.h"
+#include "store/Sql.h"
+#include "store/SqlStore.h"
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 
@@ -30,7 +30,7 @@ Capsule readCapsule(const Stmt& st) {
   return c;
 }
 
-std::vector<std::string> enabledIn(sqlite::Db& db, const std::string& capsuleId) {
+std::vector<std::string> enabledIn(sql::Db& db, const std::string& capsuleId) {
   Stmt st(db, "SELECT project_id FROM capsule_enabled WHERE capsule_id=? ORDER BY enabled_at, project_id");
   st.bind(1, capsuleId);
   std::vector<std::string> out;
@@ -38,7 +38,7 @@ std::vector<std::string> enabledIn(sqlite::Db& db, const std::string& capsuleId)
   return out;
 }
 
-std::vector<Capsule> readAll(sqlite::Db& db, Stmt& st) {
+std::vector<Capsule> readAll(sql::Db& db, Stmt& st) {
   std::vector<Capsule> out;
   while (st.step()) out.push_back(readCapsule(st));
   for (auto& c : out) c.enabledIn = enabledIn(db, c.id);
@@ -47,7 +47,7 @@ std::vector<Capsule> readAll(sqlite::Db& db, Stmt& st) {
 
 }  // namespace
 
-void SqliteStore::putCapsule(const Capsule& c) {
+void SqlStore::putCapsule(const Capsule& c) {
   // An upsert: a replace would delete the row and cascade to its enablements.
   Stmt st(db(),
           "INSERT INTO capsules(id, type, name, instruction, example, requires_review, reviewed, "
@@ -71,7 +71,7 @@ void SqliteStore::putCapsule(const Capsule& c) {
       .run();
 }
 
-std::optional<Capsule> SqliteStore::capsule(const std::string& id) {
+std::optional<Capsule> SqlStore::capsule(const std::string& id) {
   Stmt st(db(), (std::string("SELECT ") + kColumns + " FROM capsules c WHERE c.id=?").c_str());
   st.bind(1, id);
   auto all = readAll(db(), st);
@@ -79,7 +79,7 @@ std::optional<Capsule> SqliteStore::capsule(const std::string& id) {
   return all.front();
 }
 
-std::vector<Capsule> SqliteStore::capsules(const std::optional<std::string>& projectId) {
+std::vector<Capsule> SqlStore::capsules(const std::optional<std::string>& projectId) {
   Stmt st(db(), (std::string("SELECT ") + kColumns +
                  " FROM capsules c WHERE ?1 IS NULL OR c.project_id=?1 OR EXISTS (SELECT 1 FROM "
                  "capsule_enabled e WHERE e.capsule_id=c.id AND e.project_id=?1) "
@@ -89,7 +89,7 @@ std::vector<Capsule> SqliteStore::capsules(const std::optional<std::string>& pro
   return readAll(db(), st);
 }
 
-std::vector<Capsule> SqliteStore::enabledCapsules(const std::string& projectId) {
+std::vector<Capsule> SqlStore::enabledCapsules(const std::string& projectId) {
   Stmt st(db(), (std::string("SELECT ") + kColumns +
                  " FROM capsules c JOIN capsule_enabled e ON e.capsule_id=c.id "
                  "WHERE e.project_id=? ORDER BY e.enabled_at, c.id")
@@ -98,7 +98,7 @@ std::vector<Capsule> SqliteStore::enabledCapsules(const std::string& projectId) 
   return readAll(db(), st);
 }
 
-void SqliteStore::setCapsuleEnabled(const std::string& capsuleId, const std::string& projectId,
+void SqlStore::setCapsuleEnabled(const std::string& capsuleId, const std::string& projectId,
                                     bool enabled) {
   if (enabled) {
     Stmt st(db(),
@@ -112,7 +112,7 @@ void SqliteStore::setCapsuleEnabled(const std::string& capsuleId, const std::str
   }
 }
 
-void SqliteStore::deleteCapsule(const std::string& id) {
+void SqlStore::deleteCapsule(const std::string& id) {
   Stmt st(db(), "DELETE FROM capsules WHERE id=?");
   st.bind(1, id).run();
 }

@@ -1,13 +1,13 @@
-// SqliteStore: import provenance (migration 6), what makes a re-import of the
+// SqlStore: import provenance (migration 6), what makes a re-import of the
 // same history add only what is new.
-#include "store/Sqlite.h"
-#include "store/SqliteStore.h"
+#include "store/Sql.h"
+#include "store/SqlStore.h"
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
-std::optional<std::string> SqliteStore::importedProject(const std::string& kind,
+std::optional<std::string> SqlStore::importedProject(const std::string& kind,
                                                         const std::string& sourceId) {
   Stmt st(db(), "SELECT project_id FROM import_sessions WHERE kind=? AND source_id=?");
   st.bind(1, kind).bind(2, sourceId);
@@ -15,7 +15,7 @@ std::optional<std::string> SqliteStore::importedProject(const std::string& kind,
   return st.text(0);
 }
 
-void SqliteStore::putImportedProject(const std::string& kind, const std::string& sourceId,
+void SqlStore::putImportedProject(const std::string& kind, const std::string& sourceId,
                                      const std::string& projectId) {
   Stmt st(db(),
           "INSERT INTO import_sessions(kind, source_id, project_id) VALUES (?,?,?) "
@@ -23,7 +23,7 @@ void SqliteStore::putImportedProject(const std::string& kind, const std::string&
   st.bind(1, kind).bind(2, sourceId).bind(3, projectId).run();
 }
 
-std::vector<std::pair<std::string, std::string>> SqliteStore::importedUnits(
+std::vector<std::pair<std::string, std::string>> SqlStore::importedUnits(
     const std::string& projectId) {
   Stmt st(db(), "SELECT source_id, unit_id FROM import_units WHERE project_id=?");
   st.bind(1, projectId);
@@ -32,7 +32,7 @@ std::vector<std::pair<std::string, std::string>> SqliteStore::importedUnits(
   return out;
 }
 
-void SqliteStore::putImportedUnit(const std::string& projectId, const std::string& sourceId,
+void SqlStore::putImportedUnit(const std::string& projectId, const std::string& sourceId,
                                   const std::string& unitId) {
   Stmt st(db(), "INSERT OR REPLACE INTO import_units(project_id, source_id, unit_id) VALUES (?,?,?)");
   st.bind(1, projectId).bind(2, sourceId).bind(3, unitId).run();

@@ -1,12 +1,10 @@
 #include "store/KnowledgeDocumentRows.h"
 
-#include <sqlite3.h>
-
 #include <sstream>
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 
@@ -54,18 +52,18 @@ std::string select(const std::string& where) {
 }  // namespace
 
 struct KnowledgeDocumentRows::Statements {
-  sqlite::Db& db;
+  sql::Db& db;
   Stmt documents, putDocument, removeDocument, removeLeaves, putChunk, chunk, chunksAll, chunksLevel,
       chunksDocument, count, removeSummaries, bm25Leaves, bm25Summaries, state, putState;
 
-  explicit Statements(sqlite::Db& d) : db(d) {
+  explicit Statements(sql::Db& d) : db(d) {
     documents = Stmt(db,
                      "SELECT workspace_uri, uri, title, content_hash, chunks, ingested_at FROM knowledge_documents "
                      "WHERE workspace_uri=? ORDER BY uri");
     putDocument = Stmt(db,
                        "INSERT OR REPLACE INTO knowledge_documents(workspace_uri, uri, title, content_hash, chunks, "
                        "ingested_at) VALUES (?,?,?,?,?,?)");
-    removeDocument = Stmt(db, "DELETE FROM knowledge_documents WHERE workspace_uri=? AND uri=?");
+    removeDocument = Stmt(db, "DELETE FROM knowledge_documents WHERE workspace_uri=? AND uri=? RETURNING 1");
     removeLeaves = Stmt(db, "DELETE FROM knowledge_chunks WHERE workspace_uri=? AND uri=? AND level=0");
     // An upsert, not OR REPLACE: REPLACE deletes without firing the FTS
     // delete trigger (recursive triggers are off), leaving stale terms.
@@ -121,7 +119,7 @@ struct KnowledgeDocumentRows::Statements {
   }
 };
 
-KnowledgeDocumentRows::KnowledgeDocumentRows(sqlite::Db& db) : st_(std::make_unique<Statements>(db)) {}
+KnowledgeDocumentRows::KnowledgeDocumentRows(sql::Db& db) : st_(std::make_unique<Statements>(db)) {}
 KnowledgeDocumentRows::~KnowledgeDocumentRows() = default;
 
 std::vector<KnowledgeDocumentRow> KnowledgeDocumentRows::knowledgeDocuments(const std::string& workspaceUri) {
@@ -148,8 +146,9 @@ void KnowledgeDocumentRows::putKnowledgeDocument(const KnowledgeDocumentRow& d,
 
 bool KnowledgeDocumentRows::removeKnowledgeDocument(const std::string& workspaceUri, const std::string& uri) {
   st_->removeLeaves.reset().bind(1, workspaceUri).bind(2, uri).run();
-  st_->removeDocument.reset().bind(1, workspaceUri).bind(2, uri).run();
-  return sqlite3_changes(st_->db.handle()) > 0;
+  bool removed = st_->removeDocument.reset().bind(1, workspaceUri).bind(2, uri).step();
+  st_->removeDocument.reset();  // a cursor left open would pin the read snapshot
+  return removed;
 }
 
 std::vector<KnowledgeChunkRow> KnowledgeDocumentRows::knowledgeChunks(const std::string& workspaceUri,

@@ -1,4 +1,4 @@
-// KnowledgeDocumentRows: the KnowledgeDocumentStore port on the SqliteStore's
+// KnowledgeDocumentRows: the KnowledgeDocumentStore port on the store's
 // connection (same transactions), statements prepared once: an incremental
 // re-ingest of one file must stay well under 200 ms.
 #pragma once
@@ -6,13 +6,13 @@
 #include <memory>
 
 #include "ports/KnowledgeDocumentStore.h"
-#include "store/Sqlite.h"
+#include "store/Sql.h"
 
 namespace grove {
 
 class KnowledgeDocumentRows final : public KnowledgeDocumentStore {
 public:
-  explicit KnowledgeDocumentRows(sqlite::Db& db);
+  explicit KnowledgeDocumentRows(sql::Db& db);
   ~KnowledgeDocumentRows() override;
 
   std::vector<KnowledgeDocumentRow> knowledgeDocuments(const std::string& workspaceUri) override;

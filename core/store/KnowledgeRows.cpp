@@ -10,7 +10,7 @@
 namespace grove {
 
 using nlohmann::json;
-using sqlite::Stmt;
+using sql::Stmt;
 using namespace knowledge;
 
 namespace {
@@ -113,7 +113,7 @@ void KnowledgeRows::putKnowledgeGraph(const KnowledgeGraph& graph) {
 void KnowledgeRows::appendKnowledgeOp(KnowledgeLogEntry& entry) {
   Stmt st(db_,
           "INSERT INTO knowledge_log(workspace_uri, op, actor, at, undone, before, after, changed) "
-          "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+          "VALUES(?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq");
   st.bind(1, entry.workspaceUri)
       .bind(2, entry.op)
       .bind(3, entry.actor)
@@ -122,8 +122,8 @@ void KnowledgeRows::appendKnowledgeOp(KnowledgeLogEntry& entry) {
       .bind(6, graphJson(entry.before).dump())
       .bind(7, graphJson(entry.after).dump())
       .bind(8, changedJson(entry.changed).dump());
-  st.run();
-  entry.seq = sqlite3_last_insert_rowid(db_.handle());
+  st.step();
+  entry.seq = st.integer(0);
 }
 
 std::optional<KnowledgeLogEntry> KnowledgeRows::logEntry(const char* sql, const std::string& workspaceUri) {

@@ -1,15 +1,15 @@
-// KnowledgeRows: the KnowledgeStore port on the SqliteStore's connection
+// KnowledgeRows: the KnowledgeStore port on the store's connection
 // (same transactions). A map is one JSON document per workspace.
 #pragma once
 
 #include "ports/KnowledgeStore.h"
-#include "store/Sqlite.h"
+#include "store/Sql.h"
 
 namespace grove {
 
 class KnowledgeRows final : public KnowledgeStore {
 public:
-  explicit KnowledgeRows(sqlite::Db& db) : db_(db) {}
+  explicit KnowledgeRows(sql::Db& db) : db_(db) {}
 
   std::optional<knowledge::KnowledgeGraph> knowledgeGraph(const std::string& workspaceUri) override;
   void putKnowledgeGraph(const knowledge::KnowledgeGraph& graph) override;
@@ -25,7 +25,7 @@ public:
 
 private:
   std::optional<KnowledgeLogEntry> logEntry(const char* sql, const std::string& workspaceUri);
-  sqlite::Db& db_;
+  sql::Db& db_;
 };
 
 }  // namespace grove

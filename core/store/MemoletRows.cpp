@@ -9,7 +9,7 @@
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 
@@ -76,7 +76,7 @@ std::string select(const std::string& where) {
 }  // namespace
 
 struct MemoletRows::Statements {
-  sqlite::Db& db;
+  sql::Db& db;
   Stmt put, clearSources, addSource, get, byProject, all, vectors, citing, openAt, embedding, placement;
   Stmt bm25, bm25Project, vocab, count, trashed;
   Stmt history, putHistory;
@@ -84,7 +84,7 @@ struct MemoletRows::Statements {
   Stmt sandbox, inSandbox, addSandbox, removeSandbox, groups, members, putGroup, clearMembers,
       addMember, deleteGroup;
 
-  explicit Statements(sqlite::Db& d) : db(d) {
+  explicit Statements(sql::Db& d) : db(d) {
     // An upsert keeps the rowid, so the FTS update trigger re-indexes in place.
     put = Stmt(db,
                "INSERT INTO memolets(id, project_id, title, keywords, summary, text, terms, "
@@ -175,7 +175,7 @@ struct MemoletRows::Statements {
   }
 };
 
-MemoletRows::MemoletRows(sqlite::Db& db) : st_(std::make_unique<Statements>(db)) {}
+MemoletRows::MemoletRows(sql::Db& db) : st_(std::make_unique<Statements>(db)) {}
 MemoletRows::~MemoletRows() = default;
 
 void MemoletRows::putMemolet(const Memolet& m) {

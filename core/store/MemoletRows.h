@@ -1,4 +1,4 @@
-// MemoletRows: the MemoletStore port on the SqliteStore's connection (same
+// MemoletRows: the MemoletStore port on the store's connection (same
 // transactions). Statements are prepared once: indexing an exchange and
 // searching run on every turn and must stay within milliseconds.
 #pragma once
@@ -6,13 +6,13 @@
 #include <memory>
 
 #include "ports/MemoletStore.h"
-#include "store/Sqlite.h"
+#include "store/Sql.h"
 
 namespace grove {
 
 class MemoletRows final : public MemoletStore {
 public:
-  explicit MemoletRows(sqlite::Db& db);
+  explicit MemoletRows(sql::Db& db);
   ~MemoletRows() override;
 
   void putMemolet(const Memolet&) override;

@@ -7,13 +7,6 @@
 namespace grove::sqlite {
 namespace {
 
-// What the user is told about a failed statement: a full disk says so and
-// what to do, since it is the one storage failure they can fix themselves.
-
-}  // namespace
-
-namespace {
-
 // What a person can do about an SQLite failure, by its primary code.
 const char* advice(int code) {
   switch (code & 0xff) {
@@ -123,119 +116,87 @@ void Db::fail(const char* what) const {
   raise(path_, sqlite3_extended_errcode(db_), std::string(what) + ": ", sqlite3_errmsg(db_));
 }
 
-Stmt::Stmt(Db& db, const char* sql) : db_(&db) {
-  if (sqlite3_prepare_v3(db.handle(), sql, -1, SQLITE_PREPARE_PERSISTENT, &st_, nullptr) !=
-      SQLITE_OK)
-    db.fail("prepare");
-  writes_ = !sqlite3_stmt_readonly(st_);
-}
+namespace {
 
-Stmt::~Stmt() { sqlite3_finalize(st_); }
-
-Stmt& Stmt::operator=(Stmt&& o) noexcept {
-  if (this != &o) {
-    sqlite3_finalize(st_);
-    db_ = o.db_;
-    st_ = o.st_;
-    writes_ = o.writes_;
-    bound_ = std::move(o.bound_);
-    o.st_ = nullptr;
+// One prepared SQLite statement. While the connection has a recorder, a
+// write statement keeps what was bound since its last reset, so its run can
+// be recorded with its values (see RedoLog).
+class Statement final : public sql::Cursor {
+public:
+  Statement(Db& db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v3(db.handle(), sql, -1, SQLITE_PREPARE_PERSISTENT, &st_, nullptr) !=
+        SQLITE_OK)
+      db.fail("prepare");
+    writes_ = !sqlite3_stmt_readonly(st_);
   }
-  return *this;
-}
+  ~Statement() override { sqlite3_finalize(st_); }
 
-Stmt& Stmt::reset() {
-  sqlite3_reset(st_);
-  sqlite3_clear_bindings(st_);
-  bound_.clear();
-  return *this;
-}
-
-Stmt& Stmt::bind(int i, std::string_view v) {
-  sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-  if (recording()) bound_.push_back({i, BoundValue::Type::Text, 0, 0, std::string(v)});
-  return *this;
-}
-
-Stmt& Stmt::bind(int i, int64_t v) {
-  sqlite3_bind_int64(st_, i, v);
-  if (recording()) bound_.push_back({i, BoundValue::Type::Integer, v, 0, {}});
-  return *this;
-}
-
-Stmt& Stmt::bind(int i, const std::optional<std::string>& v) {
-  return v ? bind(i, std::string_view(*v)) : bindNull(i);
-}
-
-Stmt& Stmt::bind(int i, const std::optional<int64_t>& v) { return v ? bind(i, *v) : bindNull(i); }
-
-Stmt& Stmt::bindReal(int i, double v) {
-  sqlite3_bind_double(st_, i, v);
-  if (recording()) bound_.push_back({i, BoundValue::Type::Real, 0, v, {}});
-  return *this;
-}
-
-Stmt& Stmt::bindNull(int i) {
-  sqlite3_bind_null(st_, i);
-  if (recording()) bound_.push_back({i, BoundValue::Type::Null, 0, 0, {}});
-  return *this;
-}
-
-Stmt& Stmt::bindBlob(int i, std::string_view bytes) {
-  sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
-  if (recording()) bound_.push_back({i, BoundValue::Type::Blob, 0, 0, std::string(bytes)});
-  return *this;
-}
-
-std::string Stmt::blob(int col) const {
-  auto* p = static_cast<const char*>(sqlite3_column_blob(st_, col));
-  return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
-}
-
-bool Stmt::step() {
-  // A write is recorded as it starts (a statement that returns rows steps
-  // more than once), and forgotten if it fails: a caller may go on after a
-  // failed statement, and the replay must not fail where the original did.
-  RedoRecorder* rec = recording() && !sqlite3_stmt_busy(st_) ? db_->recorder() : nullptr;
-  size_t before = rec ? rec->size() : 0;
-  if (rec) rec->add(sqlite3_sql(st_), bound_);
-  int rc = sqlite3_step(st_);
-  if (rc == SQLITE_ROW) return true;
-  if (rc == SQLITE_DONE) return false;
-  if (rec) rec->truncate(before);
-  sqlite3_reset(st_);
-  db_->fail("step");
-}
-
-void Stmt::run() {
-  while (step()) {
+  void reset() override {
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+    bound_.clear();
   }
+  void bindText(int i, std::string_view v) override {
+    sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    if (recording()) bound_.push_back({i, BoundValue::Type::Text, 0, 0, std::string(v)});
+  }
+  void bindInteger(int i, int64_t v) override {
+    sqlite3_bind_int64(st_, i, v);
+    if (recording()) bound_.push_back({i, BoundValue::Type::Integer, v, 0, {}});
+  }
+  void bindReal(int i, double v) override {
+    sqlite3_bind_double(st_, i, v);
+    if (recording()) bound_.push_back({i, BoundValue::Type::Real, 0, v, {}});
+  }
+  void bindNull(int i) override {
+    sqlite3_bind_null(st_, i);
+    if (recording()) bound_.push_back({i, BoundValue::Type::Null, 0, 0, {}});
+  }
+  void bindBlob(int i, std::string_view bytes) override {
+    sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+    if (recording()) bound_.push_back({i, BoundValue::Type::Blob, 0, 0, std::string(bytes)});
+  }
+
+  bool step() override {
+    // A write is recorded as it starts (a statement that returns rows steps
+    // more than once), and forgotten if it fails: a caller may go on after a
+    // failed statement, and the replay must not fail where the original did.
+    RedoRecorder* rec = recording() && !sqlite3_stmt_busy(st_) ? db_.recorder() : nullptr;
+    size_t before = rec ? rec->size() : 0;
+    if (rec) rec->add(sqlite3_sql(st_), bound_);
+    int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    if (rec) rec->truncate(before);
+    sqlite3_reset(st_);
+    db_.fail("step");
+  }
+
+  std::string_view view(int col) const override {
+    auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, col));
+    return p ? std::string_view(p, sqlite3_column_bytes(st_, col)) : std::string_view();
+  }
+  bool isNull(int col) const override { return sqlite3_column_type(st_, col) == SQLITE_NULL; }
+  int64_t integer(int col) const override { return sqlite3_column_int64(st_, col); }
+  double real(int col) const override { return sqlite3_column_double(st_, col); }
+  std::string blob(int col) const override {
+    auto* p = static_cast<const char*>(sqlite3_column_blob(st_, col));
+    return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
+  }
+
+private:
+  bool recording() const { return writes_ && db_.recorder(); }
+
+  Db& db_;
+  sqlite3_stmt* st_ = nullptr;
+  bool writes_ = false;            // not read-only: recorded while a recorder listens
+  std::vector<BoundValue> bound_;  // what was bound since the last reset, while recording
+};
+
+}  // namespace
+
+std::unique_ptr<sql::Cursor> Db::prepare(const char* sql) {
+  return std::make_unique<Statement>(*this, sql);
 }
-
-std::string Stmt::text(int col) const {
-  auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, col));
-  return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
-}
-
-std::string_view Stmt::view(int col) const {
-  auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, col));
-  return p ? std::string_view(p, sqlite3_column_bytes(st_, col)) : std::string_view();
-}
-
-bool Stmt::isNull(int col) const { return sqlite3_column_type(st_, col) == SQLITE_NULL; }
-
-std::optional<std::string> Stmt::optText(int col) const {
-  if (sqlite3_column_type(st_, col) == SQLITE_NULL) return std::nullopt;
-  return text(col);
-}
-
-int64_t Stmt::integer(int col) const { return sqlite3_column_int64(st_, col); }
-
-std::optional<int64_t> Stmt::optInteger(int col) const {
-  if (sqlite3_column_type(st_, col) == SQLITE_NULL) return std::nullopt;
-  return integer(col);
-}
-
-double Stmt::real(int col) const { return sqlite3_column_double(st_, col); }
 
 }  // namespace grove::sqlite

@@ -4,12 +4,12 @@
 #pragma once
 
 #include "model/Suggestion.h"
-#include "store/Sqlite.h"
+#include "store/Sql.h"
 
 namespace grove::store {
 
-void readSharedSuggestionColumns(const sqlite::Stmt& st, Suggestion& s);
+void readSharedSuggestionColumns(const sql::Stmt& st, Suggestion& s);
 /// Binds the same columns as parameters 3..10 of an INSERT in that order.
-sqlite::Stmt& bindSharedSuggestionColumns(sqlite::Stmt& st, const Suggestion& s);
+sql::Stmt& bindSharedSuggestionColumns(sql::Stmt& st, const Suggestion& s);
 
 }  // namespace grove::store

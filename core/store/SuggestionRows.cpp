@@ -1,12 +1,12 @@
-// SqliteStore: the suggestions table.
+// SqlStore: the suggestions table.
 #include "store/IdLists.h"
-#include "store/Sqlite.h"
-#include "store/SqliteStore.h"
+#include "store/Sql.h"
+#include "store/SqlStore.h"
 #include "store/SuggestionColumns.h"
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
 namespace {
 
@@ -54,7 +54,7 @@ Stmt& store::bindSharedSuggestionColumns(Stmt& st, const Suggestion& s) {
       .bind(10, s.title);
 }
 
-void SqliteStore::putSuggestion(const Suggestion& s) {
+void SqlStore::putSuggestion(const Suggestion& s) {
   Stmt st(db(), (std::string("INSERT OR REPLACE INTO suggestions(") + kColumns +
                  ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
                     .c_str());
@@ -67,14 +67,14 @@ void SqliteStore::putSuggestion(const Suggestion& s) {
       .run();
 }
 
-std::optional<Suggestion> SqliteStore::suggestion(const std::string& id) {
+std::optional<Suggestion> SqlStore::suggestion(const std::string& id) {
   Stmt st(db(), select("WHERE id=?").c_str());
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return readSuggestion(st);
 }
 
-std::vector<Suggestion> SqliteStore::suggestions(const std::string& projectId,
+std::vector<Suggestion> SqlStore::suggestions(const std::string& projectId,
                                                  const std::optional<SuggestionState>& state) {
   Stmt st(db(), select("WHERE project_id=?1 AND (?2 IS NULL OR state=?2) "
                        "ORDER BY created_at, rowid")
@@ -89,7 +89,7 @@ std::vector<Suggestion> SqliteStore::suggestions(const std::string& projectId,
   return out;
 }
 
-int SqliteStore::countSuggestionsSince(const std::string& projectId, int64_t sinceMs) {
+int SqlStore::countSuggestionsSince(const std::string& projectId, int64_t sinceMs) {
   Stmt st(db(),
           "SELECT COUNT(*) FROM suggestions WHERE project_id=? AND created_at>=? AND delegated=0");
   st.bind(1, projectId).bind(2, sinceMs);

@@ -1,27 +1,27 @@
-// SqliteStore: the structure event log, the user model's reset point and each
+// SqlStore: the structure event log, the user model's reset point and each
 // project's initiative policy.
-#include "store/Sqlite.h"
-#include "store/SqliteStore.h"
+#include "store/Sql.h"
+#include "store/SqlStore.h"
 
 namespace grove {
 
-using sqlite::Stmt;
+using sql::Stmt;
 
-void SqliteStore::appendStructureEvent(StructureEvent& e) {
+void SqlStore::appendStructureEvent(StructureEvent& e) {
   Stmt st(db(),
           "INSERT INTO structure_events(project_id, outcome, action, suggestion_id, detail, "
-          "created_at) VALUES (?,?,?,?,?,?)");
+          "created_at) VALUES (?,?,?,?,?,?) RETURNING id");
   st.bind(1, e.projectId)
       .bind(2, e.outcome)
       .bind(3, e.action)
       .bind(4, e.suggestionId)
       .bind(5, e.detail)
-      .bind(6, e.createdAt)
-      .run();
-  e.id = sqlite3_last_insert_rowid(db().handle());
+      .bind(6, e.createdAt);
+  st.step();
+  e.id = st.integer(0);
 }
 
-std::vector<StructureEvent> SqliteStore::structureEvents(int64_t afterId) {
+std::vector<StructureEvent> SqlStore::structureEvents(int64_t afterId) {
   Stmt st(db(),
           "SELECT id, project_id, outcome, action, suggestion_id, detail, created_at "
           "FROM structure_events WHERE id>? ORDER BY id");
@@ -33,17 +33,17 @@ std::vector<StructureEvent> SqliteStore::structureEvents(int64_t afterId) {
   return out;
 }
 
-int64_t SqliteStore::userModelResetPoint() {
+int64_t SqlStore::userModelResetPoint() {
   Stmt st(db(), "SELECT reset_after FROM user_model WHERE id=1");
   return st.step() ? st.integer(0) : 0;
 }
 
-void SqliteStore::setUserModelResetPoint(int64_t eventId) {
+void SqlStore::setUserModelResetPoint(int64_t eventId) {
   Stmt st(db(), "UPDATE user_model SET reset_after=? WHERE id=1");
   st.bind(1, eventId).run();
 }
 
-std::optional<InitiativePolicy> SqliteStore::initiative(const std::string& projectId) {
+std::optional<InitiativePolicy> SqlStore::initiative(const std::string& projectId) {
   Stmt st(db(),
           "SELECT level, cooldown_turns, max_per_hour, turns_since_card, last_trigger_id "
           "FROM initiative WHERE project_id=?");
@@ -58,7 +58,7 @@ std::optional<InitiativePolicy> SqliteStore::initiative(const std::string& proje
   return p;
 }
 
-void SqliteStore::putInitiative(const std::string& projectId, const InitiativePolicy& p) {
+void SqlStore::putInitiative(const std::string& projectId, const InitiativePolicy& p) {
   Stmt st(db(),
           "INSERT INTO initiative(project_id, level, cooldown_turns, max_per_hour, "
           "turns_since_card, last_trigger_id) VALUES (?,?,?,?,?,?) ON CONFLICT(project_id) DO "

@@ -1,4 +1,4 @@
-// A fresh Engine on an in-memory SQLite store with a pinned clock, plus
+// A fresh Engine on an empty store (SQLite in memory, or PostgreSQL: TestStore.h) with a pinned clock, plus
 // helpers that build small trees in one line.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "engine/Engine.h"
-#include "store/SqliteStore.h"
+#include "../support/TestStore.h"
 
 namespace grove::test {
 
@@ -26,9 +26,7 @@ protected:
   std::string pid;
 
   void SetUp() override {
-    engine = std::make_unique<Engine>(
-        std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false}),
-        Engine::Options{&clock});
+    engine = std::make_unique<Engine>(makeTestStore(), Engine::Options{&clock});
     engine->setChangeListener([this](const ChangeEvent& e) { events.push_back(e); });
     engine->setSuggestionListener([this](const SuggestionEvent& e) { suggestionEvents.push_back(e); });
     pid = engine->createProject("test", std::nullopt).id;

@@ -1,0 +1,40 @@
+// The store a test's Engine runs on: SQLite in memory, or, when
+// GROVE_TEST_PG_FILE names a file holding a conninfo (written by
+// tests/support/postgres-server for the `pg.` tests), a schema of its own
+// on that PostgreSQL server. The same tests then check both stores.
+#pragma once
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "store/PostgresStore.h"
+#include "store/SqliteStore.h"
+
+namespace grove::test {
+
+/// The test PostgreSQL server's conninfo, or empty when the tests run on SQLite.
+inline std::string testPostgres() {
+  const char* file = std::getenv("GROVE_TEST_PG_FILE");
+  if (!file || !*file) return {};
+  std::ifstream in(file);
+  std::string conninfo;
+  std::getline(in, conninfo);
+  if (conninfo.empty()) throw std::runtime_error(std::string("no PostgreSQL conninfo in ") + file);
+  return conninfo;
+}
+
+/// A new, empty store of the kind this run tests.
+inline std::unique_ptr<Store> makeTestStore() {
+  std::string pg = testPostgres();
+  if (pg.empty()) return std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false});
+  static std::atomic<int> n{0};
+  std::string schema = "t" + std::to_string(::getpid()) + "_" + std::to_string(++n);
+  return std::make_unique<PostgresStore>(PostgresStore::Options{pg, schema});
+}
+
+}  // namespace grove::test
