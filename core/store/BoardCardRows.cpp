@@ -134,8 +134,8 @@ std::optional<Suggestion> BoardRows::card(const std::string& id) {
 std::vector<Suggestion> BoardRows::cards(const std::string& workspaceUri, const std::optional<SuggestionKind>& kind,
                                          const std::optional<SuggestionState>& state) {
   Stmt& st = prepared(std::string("SELECT ") + kColumns +
-                      " FROM board_cards WHERE workspace_uri=?1 AND (?2 IS NULL OR kind=?2) "
-                      "AND (?3 IS NULL OR state=?3) ORDER BY created_at, rowid");
+                      " FROM board_cards WHERE workspace_uri=?1 AND (CAST(?2 AS TEXT) IS NULL OR kind=?2) "
+                      "AND (CAST(?3 AS TEXT) IS NULL OR state=?3) ORDER BY created_at, rowid");
   st.bind(1, workspaceUri);
   if (kind) st.bind(2, toString(*kind));
   else st.bindNull(2);

@@ -81,7 +81,7 @@ std::optional<Capsule> SqlStore::capsule(const std::string& id) {
 
 std::vector<Capsule> SqlStore::capsules(const std::optional<std::string>& projectId) {
   Stmt st(db(), (std::string("SELECT ") + kColumns +
-                 " FROM capsules c WHERE ?1 IS NULL OR c.project_id=?1 OR EXISTS (SELECT 1 FROM "
+                 " FROM capsules c WHERE CAST(?1 AS TEXT) IS NULL OR c.project_id=?1 OR EXISTS (SELECT 1 FROM "
                  "capsule_enabled e WHERE e.capsule_id=c.id AND e.project_id=?1) "
                  "ORDER BY c.created_at, c.id")
                     .c_str());

@@ -34,7 +34,8 @@ std::vector<std::pair<std::string, std::string>> SqlStore::importedUnits(
 
 void SqlStore::putImportedUnit(const std::string& projectId, const std::string& sourceId,
                                   const std::string& unitId) {
-  Stmt st(db(), "INSERT OR REPLACE INTO import_units(project_id, source_id, unit_id) VALUES (?,?,?)");
+  Stmt st(db(), "INSERT INTO import_units(project_id, source_id, unit_id) VALUES (?,?,?) "
+                "ON CONFLICT(project_id, source_id) DO UPDATE SET unit_id=excluded.unit_id");
   st.bind(1, projectId).bind(2, sourceId).bind(3, unitId).run();
 }
 

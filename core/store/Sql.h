@@ -6,7 +6,9 @@
 //
 // Statements are written in the SQL both databases accept: numbered
 // parameters `?1` or `?` (PostgreSQL's connection renumbers them as `$n`),
-// upserts with ON CONFLICT, RETURNING for generated keys. Where they differ
+// upserts with ON CONFLICT, RETURNING for generated keys, and a parameter
+// tested for NULL is cast (`CAST(?2 AS TEXT) IS NULL`): PostgreSQL must
+// know every parameter's type when it prepares. Where they differ
 // (full-text search, planner hints) the row code asks `dialect()`.
 #pragma once
 

@@ -55,8 +55,14 @@ Stmt& store::bindSharedSuggestionColumns(Stmt& st, const Suggestion& s) {
 }
 
 void SqlStore::putSuggestion(const Suggestion& s) {
-  Stmt st(db(), (std::string("INSERT OR REPLACE INTO suggestions(") + kColumns +
-                 ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+  // An upsert by id (the SQL both stores take), every column replaced.
+  Stmt st(db(), (std::string("INSERT INTO suggestions(") + kColumns +
+                 ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
+                 "project_id=excluded.project_id, kind=excluded.kind, anchor_ids=excluded.anchor_ids, "
+                 "reason=excluded.reason, confidence=excluded.confidence, source=excluded.source, "
+                 "state=excluded.state, created_at=excluded.created_at, title=excluded.title, "
+                 "trigger_unit_id=excluded.trigger_unit_id, delegated=excluded.delegated, "
+                 "capsule_type=excluded.capsule_type, resolved_at=excluded.resolved_at")
                     .c_str());
   st.bind(1, s.id).bind(2, s.projectId);
   store::bindSharedSuggestionColumns(st, s)
@@ -76,7 +82,7 @@ std::optional<Suggestion> SqlStore::suggestion(const std::string& id) {
 
 std::vector<Suggestion> SqlStore::suggestions(const std::string& projectId,
                                                  const std::optional<SuggestionState>& state) {
-  Stmt st(db(), select("WHERE project_id=?1 AND (?2 IS NULL OR state=?2) "
+  Stmt st(db(), select("WHERE project_id=?1 AND (CAST(?2 AS TEXT) IS NULL OR state=?2) "
                        "ORDER BY created_at, rowid")
                     .c_str());
   st.bind(1, projectId);
