@@ -113,8 +113,7 @@ Suggestion readCard(const Stmt& st) {
 void BoardRows::putCard(const Suggestion& s) {
   json ops = json::array();
   for (const auto& op : s.ops) ops.push_back(opJson(op));
-  Stmt& st = prepared(std::string("INSERT OR REPLACE INTO board_cards(") + kColumns +
-                      ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  Stmt& st = prepared(sql::upsert("board_cards", kColumns, "id"));
   st.bind(1, s.id).bind(2, s.workspaceUri.value_or(""));
   store::bindSharedSuggestionColumns(st, s)
       .bind(11, ops.dump())

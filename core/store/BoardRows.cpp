@@ -1,4 +1,5 @@
 #include "store/BoardRows.h"
+#include "store/MemoletRows.h"
 
 #include <nlohmann/json.hpp>
 
@@ -209,9 +210,7 @@ std::vector<BoardImage<T>> imagesFrom(const json& j, FromJson fromJ) {
 const char* kItemColumns =
     "m.id, m.project_id, m.title, m.summary, m.text, m.created_at, m.updated_at, "
     "b.workspace_uri, b.kind, b.source, b.memo, b.tags, b.context, b.group_id, b.archived, b.hidden, "
-    "b.user_edited, b.badges, b.placement, m.vector, "
-    "(SELECT group_concat(unit_id, ' ') FROM (SELECT unit_id FROM memolet_sources s "
-    "WHERE s.memolet_id = m.id ORDER BY ord))";
+    "b.user_edited, b.badges, b.placement, m.vector, ";
 
 BoardItem readItem(const Stmt& st) {
   BoardItem i;
@@ -249,8 +248,8 @@ BoardItem readItem(const Stmt& st) {
   return i;
 }
 
-std::string itemSelect(const std::string& where) {
-  return std::string("SELECT ") + kItemColumns +
+std::string itemSelect(sql::Db& db, const std::string& where) {
+  return std::string("SELECT ") + kItemColumns + store::memoletSourcesColumn(db.dialect()) +
          " FROM board_items b JOIN memolets m ON m.id = b.memolet_id " + where;
 }
 
@@ -350,9 +349,10 @@ void BoardRows::putItem(const BoardItem& item) {
   Memolet m = item.memolet;
   m.keywords = item.tags;  // tags are what BM25 and `@` completion match besides the title
   memolets_.putMemolet(m);
-  Stmt& st = prepared("INSERT OR REPLACE INTO board_items(memolet_id, workspace_uri, kind, source, memo, tags, context, "
-          "group_id, archived, hidden, user_edited, badges, placement) VALUES "
-          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)");
+  Stmt& st = prepared(sql::upsert("board_items",
+                                  "memolet_id, workspace_uri, kind, source, memo, tags, context, "
+                                  "group_id, archived, hidden, user_edited, badges, placement",
+                                  "memolet_id"));
   st.bind(1, m.id)
       .bind(2, item.workspaceUri)
       .bind(3, item.kind)
@@ -380,14 +380,14 @@ void BoardRows::deleteItem(const std::string& id) {
 }
 
 std::optional<BoardItem> BoardRows::item(const std::string& id) {
-  Stmt& st = prepared(itemSelect("WHERE b.memolet_id=?").c_str());
+  Stmt& st = prepared(itemSelect(db_, "WHERE b.memolet_id=?").c_str());
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return guarded([&] { return readItem(st); });
 }
 
 std::vector<BoardItem> BoardRows::items(const std::string& workspaceUri, bool archived) {
-  Stmt& st = prepared(itemSelect(std::string("WHERE b.workspace_uri=?1 ") +
+  Stmt& st = prepared(itemSelect(db_, std::string("WHERE b.workspace_uri=?1 ") +
                           (archived ? "" : "AND b.archived=0 ") + "ORDER BY m.rowid")
                    .c_str());
   st.bind(1, workspaceUri);
@@ -400,18 +400,29 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
                                        size_t limit) {
   std::vector<BoardRank> out;
   if (match.empty()) return out;
-  Stmt& st = prepared("SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
-          "JOIN memolets m ON m.rowid = memolets_fts.rowid JOIN board_items b ON b.memolet_id = m.id "
-          "WHERE memolets_fts MATCH ?1 AND +b.workspace_uri = ?2 AND +b.archived = 0 "
-          "ORDER BY score DESC LIMIT ?3");
-  st.bind(1, match).bind(2, workspaceUri).bind(3, int64_t(limit));
+  // The unary + keeps SQLite's planner on the FTS index (PostgreSQL has
+  // statistics, and the + is not SQL it takes on text). PostgreSQL's score
+  // is ts_rank, weighted as MemoletRows weighs it.
+  const bool pg = db_.dialect() == sql::Dialect::Postgres;
+  Stmt& st = prepared(
+      pg ? "SELECT b.memolet_id, ts_rank('{0.1, 0.2, 0.5, 1.0}', m.search, q, 1) AS score FROM memolets m "
+           "JOIN board_items b ON b.memolet_id = m.id, to_tsquery('simple', ?1) q "
+           "WHERE m.search @@ q AND b.workspace_uri = ?2 AND b.archived = 0 "
+           "ORDER BY score DESC LIMIT ?3"
+         : "SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+           "JOIN memolets m ON m.rowid = memolets_fts.rowid JOIN board_items b ON b.memolet_id = m.id "
+           "WHERE memolets_fts MATCH ?1 AND +b.workspace_uri = ?2 AND +b.archived = 0 "
+           "ORDER BY score DESC LIMIT ?3");
+  st.bind(1, pg ? sql::tsquery(match) : match).bind(2, workspaceUri).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
   return out;
 }
 
 void BoardRows::putGroup(const BoardGroup& g) {
-  prepared("INSERT OR REPLACE INTO board_groups(id, workspace_uri, parent_id, title, summary, user_edited, "
-       "origin, created_at, membership_changes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)")
+  prepared(sql::upsert("board_groups",
+                       "id, workspace_uri, parent_id, title, summary, user_edited, origin, created_at, "
+                       "membership_changes",
+                       "id"))
       .bind(1, g.id)
       .bind(2, g.workspaceUri)
       .bind(3, g.parentId)
@@ -446,8 +457,7 @@ std::vector<BoardGroup> BoardRows::groups(const std::string& workspaceUri) {
 }
 
 void BoardRows::putLink(const BoardLink& l) {
-  prepared("INSERT OR REPLACE INTO board_links(id, workspace_uri, from_id, to_id, label, origin, created_at) "
-       "VALUES (?1,?2,?3,?4,?5,?6,?7)")
+  prepared(sql::upsert("board_links", "id, workspace_uri, from_id, to_id, label, origin, created_at", "id"))
       .bind(1, l.id)
       .bind(2, l.workspaceUri)
       .bind(3, l.from)
@@ -515,8 +525,8 @@ std::optional<BoardOperation> BoardRows::lastDoneOp(const std::string& workspace
 
 std::optional<BoardOperation> BoardRows::firstUndoneOp(const std::string& workspaceUri) {
   Stmt& st = prepared((std::string("SELECT ") + kOpColumns +
-                " FROM board_ops INDEXED BY board_ops_undone WHERE workspace_uri=? AND undone=1 ORDER BY seq ASC LIMIT 1")
-                   .c_str());
+                " FROM board_ops " + sql::indexedBy(db_, "board_ops_undone") +
+                "WHERE workspace_uri=? AND undone=1 ORDER BY seq ASC LIMIT 1"));
   st.bind(1, workspaceUri);
   if (!st.step()) return std::nullopt;
   return guarded([&] { return readOp(st); });
@@ -531,7 +541,9 @@ void BoardRows::setOpUndone(const std::string& workspaceUri, int64_t seq, bool u
 }
 
 void BoardRows::dropUndoneOps(const std::string& workspaceUri) {
-  prepared("DELETE FROM board_ops INDEXED BY board_ops_undone WHERE workspace_uri=? AND undone=1").bind(1, workspaceUri).run();
+  prepared("DELETE FROM board_ops " + sql::indexedBy(db_, "board_ops_undone") + "WHERE workspace_uri=? AND undone=1")
+      .bind(1, workspaceUri)
+      .run();
 }
 
 }  // namespace grove

@@ -60,20 +60,14 @@ struct KnowledgeDocumentRows::Statements {
     documents = Stmt(db,
                      "SELECT workspace_uri, uri, title, content_hash, chunks, ingested_at FROM knowledge_documents "
                      "WHERE workspace_uri=? ORDER BY uri");
-    putDocument = Stmt(db,
-                       "INSERT OR REPLACE INTO knowledge_documents(workspace_uri, uri, title, content_hash, chunks, "
-                       "ingested_at) VALUES (?,?,?,?,?,?)");
+    putDocument = Stmt(db, sql::upsert("knowledge_documents",
+                                       "workspace_uri, uri, title, content_hash, chunks, ingested_at",
+                                       "workspace_uri, uri"));
     removeDocument = Stmt(db, "DELETE FROM knowledge_documents WHERE workspace_uri=? AND uri=? RETURNING 1");
     removeLeaves = Stmt(db, "DELETE FROM knowledge_chunks WHERE workspace_uri=? AND uri=? AND level=0");
     // An upsert, not OR REPLACE: REPLACE deletes without firing the FTS
     // delete trigger (recursive triggers are off), leaving stale terms.
-    putChunk = Stmt(db, (std::string("INSERT INTO knowledge_chunks(") + kChunkColumns +
-                         ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13) ON CONFLICT(id) DO UPDATE SET "
-                         "workspace_uri=excluded.workspace_uri, uri=excluded.uri, level=excluded.level, "
-                         "ordinal=excluded.ordinal, start_line=excluded.start_line, start_char=excluded.start_char, "
-                         "end_line=excluded.end_line, end_char=excluded.end_char, title=excluded.title, "
-                         "text=excluded.text, terms=excluded.terms, children=excluded.children")
-                            .c_str());
+    putChunk = Stmt(db, sql::upsert("knowledge_chunks", kChunkColumns, "id"));
     chunk = Stmt(db, select("WHERE id=?").c_str());
     chunksAll = Stmt(db, select("WHERE workspace_uri=? ORDER BY level, uri, ordinal").c_str());
     chunksLevel = Stmt(db, select("WHERE workspace_uri=? AND level=? ORDER BY uri, ordinal").c_str());
@@ -82,16 +76,19 @@ struct KnowledgeDocumentRows::Statements {
     removeSummaries = Stmt(db, "DELETE FROM knowledge_chunks WHERE workspace_uri=? AND level>0");
     // The workspace and level filter apply before the cut, so a workspace's
     // matches are not only those in the global top `limit`.
+    // PostgreSQL ranks with ts_rank (normalised by length), not BM25.
     std::string ranked =
-        "SELECT c.id, -bm25(knowledge_chunks_fts) AS score FROM knowledge_chunks_fts "
-        "JOIN knowledge_chunks c ON c.rowid = knowledge_chunks_fts.rowid "
-        "WHERE knowledge_chunks_fts MATCH ?1 AND c.workspace_uri = ?2 AND ";
+        db.dialect() == sql::Dialect::Postgres
+            ? "SELECT c.id, ts_rank(c.search, q, 1) AS score FROM knowledge_chunks c, "
+              "to_tsquery('simple', ?1) q WHERE c.search @@ q AND c.workspace_uri = ?2 AND "
+            : "SELECT c.id, -bm25(knowledge_chunks_fts) AS score FROM knowledge_chunks_fts "
+              "JOIN knowledge_chunks c ON c.rowid = knowledge_chunks_fts.rowid "
+              "WHERE knowledge_chunks_fts MATCH ?1 AND c.workspace_uri = ?2 AND ";
     bm25Leaves = Stmt(db, (ranked + "c.level = 0 ORDER BY score DESC, c.id LIMIT ?3").c_str());
     bm25Summaries = Stmt(db, (ranked + "c.level > 0 ORDER BY score DESC, c.id LIMIT ?3").c_str());
     state = Stmt(db, "SELECT ingested_at, levels, starters FROM knowledge_state WHERE workspace_uri=?");
-    putState = Stmt(db,
-                    "INSERT OR REPLACE INTO knowledge_state(workspace_uri, ingested_at, levels, starters) "
-                    "VALUES (?,?,?,?)");
+    putState = Stmt(db, sql::upsert("knowledge_state", "workspace_uri, ingested_at, levels, starters",
+                                    "workspace_uri"));
   }
 
   void insertChunk(const KnowledgeChunkRow& c) {
@@ -194,7 +191,7 @@ std::vector<KnowledgeChunkRank> KnowledgeDocumentRows::knowledgeBm25(const std::
   if (match.empty() || limit == 0) return out;
   auto& st = (summaries ? st_->bm25Summaries : st_->bm25Leaves)
                  .reset()
-                 .bind(1, match)
+                 .bind(1, st_->db.dialect() == sql::Dialect::Postgres ? sql::tsquery(match) : match)
                  .bind(2, workspaceUri)
                  .bind(3, static_cast<int64_t>(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});

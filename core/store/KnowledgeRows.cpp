@@ -105,7 +105,7 @@ std::optional<KnowledgeGraph> KnowledgeRows::knowledgeGraph(const std::string& w
 }
 
 void KnowledgeRows::putKnowledgeGraph(const KnowledgeGraph& graph) {
-  Stmt st(db_, "INSERT OR REPLACE INTO knowledge_maps(workspace_uri, revision, graph) VALUES(?, ?, ?)");
+  Stmt st(db_, sql::upsert("knowledge_maps", "workspace_uri, revision, graph", "workspace_uri"));
   st.bind(1, graph.workspaceUri).bind(2, graph.revision).bind(3, graphJson(graph).dump());
   st.run();
 }
@@ -173,8 +173,7 @@ void KnowledgeRows::dropUndoneKnowledgeOps(const std::string& workspaceUri) {
 
 void KnowledgeRows::putKnowledgeTurn(const KnowledgeTurnRow& turn) {
   Stmt st(db_,
-          "INSERT OR REPLACE INTO knowledge_turns(id, workspace_uri, created_at, node_id, turn) "
-          "VALUES(?, ?, ?, ?, ?)");
+          sql::upsert("knowledge_turns", "id, workspace_uri, created_at, node_id, turn", "id"));
   st.bind(1, turn.id).bind(2, turn.workspaceUri).bind(3, turn.createdAt).bind(4, turn.nodeId).bind(5, turn.body);
   st.run();
 }
@@ -217,7 +216,7 @@ void KnowledgeRows::putKnowledgeSettings(const std::string& workspaceUri, const 
   json j = {{"include", s.include},           {"exclude", s.exclude},         {"clarifyBelow", s.clarifyBelow},
             {"growOnSearch", s.growOnSearch}, {"maxNewNodes", s.maxNewNodes}, {"maxCorrections", s.maxCorrections},
             {"maxReplans", s.maxReplans}};
-  Stmt st(db_, "INSERT OR REPLACE INTO knowledge_settings(workspace_uri, settings) VALUES(?, ?)");
+  Stmt st(db_, sql::upsert("knowledge_settings", "workspace_uri, settings", "workspace_uri"));
   st.bind(1, workspaceUri).bind(2, j.dump());
   st.run();
 }

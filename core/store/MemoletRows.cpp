@@ -21,9 +21,20 @@ constexpr const char* kNotArchived =
 const char* kColumns =
     "m.id, m.project_id, m.title, m.keywords, m.summary, m.text, m.span_unit_id, m.span_start, "
     "m.span_end, m.parent_id, m.cluster, m.x, m.y, m.vector, m.embedding, m.embedding_model, "
-    "m.tail_unit_id, m.segment_sum, m.exchanges, m.closed, m.manual, m.created_at, m.updated_at, "
-    "(SELECT group_concat(unit_id, ' ') FROM (SELECT unit_id FROM memolet_sources s "
-    "WHERE s.memolet_id = m.id ORDER BY ord))";
+    "m.tail_unit_id, m.segment_sum, m.exchanges, m.closed, m.manual, m.created_at, m.updated_at, ";
+
+}  // namespace
+
+std::string store::memoletSourcesColumn(sql::Dialect dialect) {
+  // SQLite's group_concat keeps the subquery's order; PostgreSQL's
+  // string_agg takes it as an argument.
+  if (dialect == sql::Dialect::Postgres)
+    return "(SELECT string_agg(unit_id, ' ' ORDER BY ord) FROM memolet_sources s WHERE s.memolet_id = m.id)";
+  return "(SELECT group_concat(unit_id, ' ') FROM (SELECT unit_id FROM memolet_sources s "
+         "WHERE s.memolet_id = m.id ORDER BY ord))";
+}
+
+namespace {
 
 std::vector<std::string> splitSpaces(const std::string& s) {
   std::vector<std::string> out;
@@ -69,8 +80,9 @@ Memolet readMemolet(const Stmt& st) {
   return m;
 }
 
-std::string select(const std::string& where) {
-  return std::string("SELECT ") + kColumns + " FROM memolets m " + where;
+std::string select(sql::Db& db, const std::string& where) {
+  return std::string("SELECT ") + kColumns + store::memoletSourcesColumn(db.dialect()) +
+         " FROM memolets m " + where;
 }
 
 }  // namespace
@@ -102,11 +114,11 @@ struct MemoletRows::Statements {
                "closed=excluded.closed, manual=excluded.manual, updated_at=excluded.updated_at");
     clearSources = Stmt(db, "DELETE FROM memolet_sources WHERE memolet_id=?");
     addSource = Stmt(db, "INSERT INTO memolet_sources(memolet_id, ord, unit_id) VALUES (?,?,?)");
-    get = Stmt(db, select("WHERE m.id=?").c_str());
+    get = Stmt(db, select(db, "WHERE m.id=?").c_str());
     const std::string live =
         "JOIN projects p ON p.id = m.project_id WHERE p.deleted_at IS NULL AND m.text != '' ";
-    byProject = Stmt(db, select(live + "AND m.project_id=? ORDER BY m.rowid").c_str());
-    all = Stmt(db, select(live + "ORDER BY m.rowid").c_str());
+    byProject = Stmt(db, select(db, live + "AND m.project_id=? ORDER BY m.rowid").c_str());
+    all = Stmt(db, select(db, live + "ORDER BY m.rowid").c_str());
     // A board capture that never went to a conversation has no project.
     const std::string vectorRows =
         "SELECT m.id, m.project_id, m.vector, m.embedding, m.embedding_model FROM "
@@ -121,26 +133,38 @@ struct MemoletRows::Statements {
     // Ranking reads the FTS index only; just the best rows are joined (a
     // memolet row is kilobytes: text, terms, vectors). Hidden memolets have
     // no terms, and `hidden` rows are dropped after the cut.
+    // PostgreSQL ranks with ts_rank over the weighted tsvector (A for title
+    // and keywords, B at half their weight for the terms: bm25's 2, 2, 1),
+    // normalised by length as BM25 is; its scores are not BM25's.
+    const bool pg = db.dialect() == sql::Dialect::Postgres;
+    const std::string matches =
+        pg ? "SELECT rowid, ts_rank('{0.1, 0.2, 0.5, 1.0}', search, q, 1) AS score FROM memolets, "
+             "to_tsquery('simple', ?1) q WHERE search @@ q "
+           : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+             "WHERE memolets_fts MATCH ?1 ";
     const std::string ranked =
-        "SELECT m.id, r.score FROM (SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score "
-        "FROM memolets_fts WHERE memolets_fts MATCH ?1 ORDER BY bm25(memolets_fts, 2.0, 2.0, 1.0) "
+        "SELECT m.id, r.score FROM (" + matches + "ORDER BY score DESC "
         "LIMIT ?2) r JOIN memolets m ON m.rowid = r.rowid LEFT JOIN projects p ON p.id = m.project_id "
         "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) + " ";
     bm25 = Stmt(db, (ranked + "ORDER BY r.score DESC").c_str());
     // Scoped: the project filter applies before the cut (else the project's
     // matches are only those in the global top ?2), joining each match's
     // row by rowid for its project, which reads only the row's first page.
+    const std::string matchesInProject =
+        pg ? "SELECT rowid, ts_rank('{0.1, 0.2, 0.5, 1.0}', search, q, 1) AS score FROM memolets, "
+             "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
+           : "SELECT memolets_fts.rowid AS rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score "
+             "FROM memolets_fts JOIN memolets s ON s.rowid = memolets_fts.rowid "
+             "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ";
     const std::string rankedInProject =
-        "SELECT m.id, r.score FROM (SELECT memolets_fts.rowid AS rowid, "
-        "-bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
-        "JOIN memolets s ON s.rowid = memolets_fts.rowid "
-        "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ORDER BY score DESC LIMIT ?2) r "
+        "SELECT m.id, r.score FROM (" + matchesInProject + "ORDER BY score DESC LIMIT ?2) r "
         "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
         "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) +
         " ORDER BY r.score DESC";
     bm25Project = Stmt(db, rankedInProject.c_str());
     trashed = Stmt(db, "SELECT id FROM projects WHERE deleted_at IS NOT NULL");
-    vocab = Stmt(db, "SELECT doc FROM memolets_vocab WHERE term=?");
+    vocab = Stmt(db, pg ? "SELECT count(*) FROM memolets WHERE search @@ to_tsquery('simple', ?)"
+                        : "SELECT doc FROM memolets_vocab WHERE term=?");
     count = Stmt(db, "SELECT COALESCE(MAX(rowid), 0) FROM memolets");
     history = Stmt(db, "SELECT history FROM memolet_segmentation WHERE project_id=?");
     progress = Stmt(db, "SELECT next_seq FROM memolet_progress WHERE project_id=?");
@@ -156,9 +180,9 @@ struct MemoletRows::Statements {
     sandbox = Stmt(db, "SELECT memolet_id FROM sandbox_items WHERE project_id=? ORDER BY seq");
     inSandbox = Stmt(db, "SELECT 1 FROM sandbox_items WHERE project_id=? AND memolet_id=?");
     addSandbox = Stmt(db,
-                      "INSERT OR IGNORE INTO sandbox_items(project_id, memolet_id, added_at, seq) "
+                      "INSERT INTO sandbox_items(project_id, memolet_id, added_at, seq) "
                       "VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_items "
-                      "WHERE project_id=?1))");
+                      "WHERE project_id=?1)) ON CONFLICT DO NOTHING");
     removeSandbox = Stmt(db, "DELETE FROM sandbox_items WHERE project_id=? AND memolet_id=?");
     groups = Stmt(db,
                   "SELECT id, project_id, title, summary, created_at FROM sandbox_groups "
@@ -258,7 +282,8 @@ std::vector<MemoletRank> MemoletRows::bm25(const std::string& match,
   std::vector<MemoletRank> out;
   if (match.empty()) return out;
   Stmt& st = projectId ? st_->bm25Project.reset().bind(3, *projectId) : st_->bm25.reset();
-  st.bind(1, match).bind(2, int64_t(limit));
+  st.bind(1, st_->db.dialect() == sql::Dialect::Postgres ? sql::tsquery(match) : match)
+      .bind(2, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
   return out;
 }
@@ -271,7 +296,8 @@ std::vector<std::string> MemoletRows::trashedProjects() {
 }
 
 size_t MemoletRows::documentFrequency(std::string_view term) {
-  Stmt& st = st_->vocab.reset().bind(1, term);
+  Stmt& st = st_->vocab.reset().bind(
+      1, st_->db.dialect() == sql::Dialect::Postgres ? sql::tsqueryTerm(term) : std::string(term));
   size_t n = st.step() ? static_cast<size_t>(st.integer(0)) : 0;
   // Close the fts5vocab cursor now: left open while indexing writes the FTS
   // index, its release later touched a structure the writes had freed (heap

@@ -10,6 +10,12 @@
 
 namespace grove {
 
+namespace store {
+/// A memolet's source unit ids, space-separated in order, as a column of a
+/// SELECT over `memolets m` (board items read them too).
+std::string memoletSourcesColumn(sql::Dialect dialect);
+}  // namespace store
+
 class MemoletRows final : public MemoletStore {
 public:
   explicit MemoletRows(sql::Db& db);

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grove::sql {
 
@@ -106,5 +107,26 @@ public:
 private:
   std::unique_ptr<Cursor> c_;
 };
+
+/// SQLite's planner hint "INDEXED BY index " (without statistics it would
+/// walk a whole log by primary key instead of a small partial index); empty
+/// on PostgreSQL, which has statistics and no such hint.
+inline std::string indexedBy(const Db& db, const char* index) {
+  return db.dialect() == Dialect::Sqlite ? std::string("INDEXED BY ") + index + " " : std::string();
+}
+
+/// "INSERT INTO table(columns) VALUES (?, ...) ON CONFLICT(keys) DO UPDATE
+/// SET" every other column: an insert-or-replace both backends take, which
+/// (unlike SQLite's INSERT OR REPLACE) never deletes the row, so nothing
+/// cascades. `columns` and `keys` are comma-separated.
+std::string upsert(const std::string& table, const std::string& columns, const std::string& keys);
+
+/// FTS5's match expression as the row code writes it (quoted terms, `*` for
+/// a prefix, OR, AND, NOT; memory::ftsMatchTokens) as a PostgreSQL tsquery:
+/// the same terms, each quoted as a lexeme, with `:*`, `|`, `&` and `& !`.
+std::string tsquery(std::string_view ftsMatch);
+
+/// One term as a tsquery that matches it exactly.
+std::string tsqueryTerm(std::string_view term);
 
 }  // namespace grove::sql

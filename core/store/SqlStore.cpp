@@ -121,7 +121,6 @@ struct SqlStore::Rows {
   Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone, maxOpSeq;
 
   explicit Rows(sql::Db& db) {
-    const bool sqlite = db.dialect() == sql::Dialect::Sqlite;
     putProject = Stmt(db, (std::string("INSERT INTO projects(") + kProjectColumns +
                            ") VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
                            "title=excluded.title, workspace_uri=excluded.workspace_uri, "
@@ -198,10 +197,7 @@ struct SqlStore::Rows {
     lastDone = Stmt(db, (std::string(opCols) +
                          "WHERE project_id=? AND undone=0 ORDER BY seq DESC LIMIT 1")
                             .c_str());
-    // INDEXED BY: without statistics SQLite's planner would walk the
-    // project's whole log by primary key instead of the small partial index
-    // (PostgreSQL has statistics and no such hint).
-    const char* undoneIndex = sqlite ? "INDEXED BY operations_undone " : "";
+    const std::string undoneIndex = sql::indexedBy(db, "operations_undone");
     firstUndone = Stmt(db, std::string("SELECT project_id, seq, kind, payload, undone, created_at, author "
                                        "FROM operations ") + undoneIndex +
                                "WHERE project_id=? AND undone=1 ORDER BY seq ASC LIMIT 1");

@@ -55,15 +55,7 @@ Stmt& store::bindSharedSuggestionColumns(Stmt& st, const Suggestion& s) {
 }
 
 void SqlStore::putSuggestion(const Suggestion& s) {
-  // An upsert by id (the SQL both stores take), every column replaced.
-  Stmt st(db(), (std::string("INSERT INTO suggestions(") + kColumns +
-                 ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET "
-                 "project_id=excluded.project_id, kind=excluded.kind, anchor_ids=excluded.anchor_ids, "
-                 "reason=excluded.reason, confidence=excluded.confidence, source=excluded.source, "
-                 "state=excluded.state, created_at=excluded.created_at, title=excluded.title, "
-                 "trigger_unit_id=excluded.trigger_unit_id, delegated=excluded.delegated, "
-                 "capsule_type=excluded.capsule_type, resolved_at=excluded.resolved_at")
-                    .c_str());
+  Stmt st(db(), sql::upsert("suggestions", kColumns, "id"));
   st.bind(1, s.id).bind(2, s.projectId);
   store::bindSharedSuggestionColumns(st, s)
       .bind(11, s.triggerUnitId)
