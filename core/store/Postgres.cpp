@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <vector>
 
 #include "support/Error.h"
@@ -69,6 +70,44 @@ std::string redactedAddress(const std::string& conninfo) {
 
 namespace {
 
+// PostgreSQL's text cannot hold NUL, which a JSON string can (\u0000) and
+// SQLite stores. Text is stored with \x01 as an escape: \x01 0 for NUL and
+// \x01 1 for \x01 itself, so every text comes back byte for byte and text
+// without either (nearly all) is stored as it is.
+constexpr char kEscape = '\x01';
+
+bool needsEscape(std::string_view v) {
+  return v.find('\0') != std::string_view::npos || v.find(kEscape) != std::string_view::npos;
+}
+
+std::string escapeText(std::string_view v) {
+  std::string out;
+  out.reserve(v.size() + 8);
+  for (char c : v) {
+    if (c == '\0' || c == kEscape) {
+      out += kEscape;
+      out += c == '\0' ? '0' : '1';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string unescapeText(std::string_view v) {
+  std::string out;
+  out.reserve(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == kEscape && i + 1 < v.size() && (v[i + 1] == '0' || v[i + 1] == '1')) {
+      out += v[i + 1] == '0' ? '\0' : kEscape;
+      ++i;
+    } else {
+      out += v[i];
+    }
+  }
+  return out;
+}
+
 // What a person can do about a failure, by its SQLSTATE class.
 std::string advice(const char* state) {
   if (!state) return "";
@@ -96,7 +135,9 @@ public:
       binary_[i] = 0;
     }
   }
-  void bindText(int i, std::string_view v) override { set(i, std::string(v), false); }
+  void bindText(int i, std::string_view v) override {
+    set(i, needsEscape(v) ? escapeText(v) : std::string(v), false);
+  }
   void bindInteger(int i, int64_t v) override { set(i, std::to_string(v), false); }
   void bindReal(int i, double v) override {
     if (std::isnan(v)) return set(i, "NaN", false);
@@ -127,6 +168,7 @@ public:
       row_ = -1;
       rows_ = PQntuples(r);
     }
+    unescaped_.clear();
     if (row_ + 1 >= rows_) {
       row_ = rows_;
       return false;
@@ -137,7 +179,10 @@ public:
 
   std::string_view view(int col) const override {
     if (!onRow()) return {};
-    return std::string_view(PQgetvalue(result_, row_, col), PQgetlength(result_, row_, col));
+    std::string_view raw(PQgetvalue(result_, row_, col), PQgetlength(result_, row_, col));
+    if (raw.find(kEscape) == std::string_view::npos) return raw;
+    // Kept until the next step or reset, as a view of the row would be.
+    return unescaped_.emplace_back(unescapeText(raw));
   }
   bool isNull(int col) const override { return !onRow() || PQgetisnull(result_, row_, col); }
   int64_t integer(int col) const override {
@@ -173,6 +218,7 @@ private:
     binary_[i - 1] = binary ? 1 : 0;
   }
   void clearResult() {
+    unescaped_.clear();
     if (result_) PQclear(result_);
     result_ = nullptr;
     row_ = -1;
@@ -186,6 +232,7 @@ private:
   std::vector<int> binary_;
   PGresult* result_ = nullptr;
   int row_ = -1, rows_ = 0;
+  mutable std::deque<std::string> unescaped_;  // texts read on this result that held escapes
 };
 
 void ignoreNotice(void*, const char*) {}

@@ -18,6 +18,7 @@ struct PostgresStore::Impl {
   Stmt search;
 
   explicit Impl(const Options& o) : db(o.conninfo, o.schema) {
+    if (o.exclusive) holdAlone();
     migratePostgres(db);
     // Every word a prefix term, all of them required (as FTS5's query is);
     // the snippet marks matches as SQLite's does.
@@ -30,6 +31,21 @@ struct PostgresStore::Impl {
                   "WHERE u.search @@ q AND u.removed=0 AND p.deleted_at IS NULL "
                   "AND (CAST(?2 AS TEXT) IS NULL OR u.project_id=?2) "
                   "ORDER BY 4 DESC, u.rowid LIMIT ?3");
+  }
+
+  // A session advisory lock keyed by the schema: held until the connection
+  // closes, so a core that dies lets the next one in.
+  void holdAlone() {
+    Stmt st(db, "SELECT pg_try_advisory_lock(hashtext('grove-core:' || current_schema()))");
+    if (!st.step() || st.integer(0) != 1)
+      throw Error::storage("another grove-server already serves the PostgreSQL store " + db.path() +
+                           " (schema " + currentSchema() +
+                           "); one core per database for now: connect editors to that one (--listen)");
+  }
+
+  std::string currentSchema() {
+    Stmt st(db, "SELECT current_schema()");
+    return st.step() ? st.text(0) : std::string("?");
   }
 };
 

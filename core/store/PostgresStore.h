@@ -22,6 +22,11 @@ public:
     /// The schema the tables live in; empty: the connection's default
     /// (public). Several stores can share a database in their own schemas.
     std::string schema;
+    /// Hold the database (schema) for this store alone while it is open: a
+    /// second one fails to open. The Engine caches what it reads, so until
+    /// cores tell each other their changes (issue 19), two on one database
+    /// would each serve what the other has overwritten.
+    bool exclusive = false;
   };
 
   explicit PostgresStore(Options options);

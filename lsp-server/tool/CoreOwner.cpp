@@ -8,6 +8,8 @@
 
 #include "jsonrpc/Sockets.h"
 #include "llm/ConfigLoader.h"
+#include "store/Postgres.h"
+#include "store/PostgresStore.h"
 #include "store/SqliteStore.h"
 #include "support/Log.h"
 #include "tool/StoreAccess.h"
@@ -56,17 +58,22 @@ session::SessionOptions sessionOptions(const Flags& flags) {
 
 CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath)
     : flags_(flags), lock_(std::move(lock)), socketPath_(std::move(socketPath)) {
-  const bool onDisk = flags.db != ":memory:";
-  if (onDisk && !flags.readOnlyStore) createStoreFolder(flags.db);
-  SqliteStore::Options storeOptions{flags.db, flags.fullSync, flags.readOnlyStore};
-  // Appends are acknowledged from the redo log and committed in groups
-  // (store/RedoLog.h). GROVE_CARRY_COMMITS=0 commits each one, for comparison.
-  const char* carry = std::getenv("GROVE_CARRY_COMMITS");
-  storeOptions.carryCommits = onDisk && !flags.readOnlyStore && !(carry && std::string(carry) == "0");
-  auto store = std::make_unique<SqliteStore>(storeOptions);
-  if (onDisk) {
-    checkPrivacy(flags.db);
-    integrity_ = std::make_unique<IntegrityWatch>(flags.db);
+  std::unique_ptr<Store> store;
+  if (flags.postgres) {
+    store = std::make_unique<PostgresStore>(PostgresStore::Options{flags.db, flags.dbSchema, true});
+  } else {
+    const bool onDisk = flags.db != ":memory:";
+    if (onDisk && !flags.readOnlyStore) createStoreFolder(flags.db);
+    SqliteStore::Options storeOptions{flags.db, flags.fullSync, flags.readOnlyStore};
+    // Appends are acknowledged from the redo log and committed in groups
+    // (store/RedoLog.h). GROVE_CARRY_COMMITS=0 commits each one, for comparison.
+    const char* carry = std::getenv("GROVE_CARRY_COMMITS");
+    storeOptions.carryCommits = onDisk && !flags.readOnlyStore && !(carry && std::string(carry) == "0");
+    store = std::make_unique<SqliteStore>(storeOptions);
+    if (onDisk) {
+      checkPrivacy(flags.db);
+      integrity_ = std::make_unique<IntegrityWatch>(flags.db);
+    }
   }
   providers_ = loadProviders();
   engine_ = std::make_unique<Engine>(std::move(store));
@@ -76,8 +83,8 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   options.version = flags.version_string;
   session_ = std::make_unique<session::Session>(*engine_, *providers_, sessionOptions(flags));
   server_ = std::make_unique<server::Server>(*session_, options);
-  log::info("owning store " + flags.db + " (socket " + socketPath_ + "), provider " +
-            providers_->active().toString());
+  log::info("owning store " + (flags.postgres ? pg::redactedAddress(flags.db) : flags.db) + " (socket " +
+            socketPath_ + "), provider " + providers_->active().toString());
 }
 
 CoreOwner::~CoreOwner() {

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "store/PostgresStore.h"
+
 namespace grove::tool {
 
 const char* usage() {
@@ -11,9 +13,13 @@ const char* usage() {
 
 usage: grove-server [options]
 
-  --db PATH                 the SQLite store (default: $GROVE_DB, else
+  --db PATH|URL              the SQLite store (default: $GROVE_DB, else
                             $XDG_DATA_HOME/grove/grove.db, else
-                            ~/.local/share/grove/grove.db)
+                            ~/.local/share/grove/grove.db), or a PostgreSQL
+                            database as postgresql://USER@HOST/DB (keep the
+                            password in ~/.pgpass or PGPASSWORD, not here)
+  --db-schema NAME          PostgreSQL only: keep Grove's tables in this schema
+                            (default: $GROVE_DB_SCHEMA, else the database's)
   --log-file PATH           append logs here instead of stderr
   --sync normal|full        normal (default): every acknowledged change survives
                             a killed process; full: also survives power loss
@@ -103,6 +109,7 @@ std::string defaultDbPath(std::optional<std::string> (*env)(const char*)) {
 Flags parseFlags(const std::vector<std::string>& args,
                  std::optional<std::string> (*env)(const char*)) {
   Flags f;
+  bool sawSync = false;
   auto value = [&](size_t& i, const std::string& name) -> std::optional<std::string> {
     const std::string& a = args[i];
     if (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0)
@@ -187,10 +194,13 @@ Flags parseFlags(const std::vector<std::string>& args,
       if (auto v = value(i, "--branch")) f.exportBranch = *v;
     } else if (is(a, "--db")) {
       if (auto v = value(i, "--db")) f.db = *v;
+    } else if (is(a, "--db-schema")) {
+      if (auto v = value(i, "--db-schema")) f.dbSchema = *v;
     } else if (is(a, "--log-file")) {
       if (auto v = value(i, "--log-file")) f.logFile = *v;
     } else if (is(a, "--sync")) {
       if (auto v = value(i, "--sync")) {
+        sawSync = true;
         if (*v == "full")
           f.fullSync = true;
         else if (*v != "normal")
@@ -230,7 +240,12 @@ Flags parseFlags(const std::vector<std::string>& args,
   if (f.error.empty() && (!f.backup.empty() || !f.restore.empty()) && f.db == ":memory:")
     f.error = "an in-memory store has nothing to back up or restore";
   if (auto token = env("GROVE_TOKEN")) f.token = *token;
-  if (f.tokenFile.empty()) f.tokenFile = f.db == ":memory:" ? std::string() : f.db + ".tokens";
+  f.postgres = isPostgresAddress(f.db);
+  if (f.dbSchema.empty())
+    if (auto schema = env("GROVE_DB_SCHEMA")) f.dbSchema = *schema;
+  if (f.error.empty()) f.error = postgresRefusal(f, sawSync);
+  // A database has no folder to keep a token file beside.
+  if (f.tokenFile.empty()) f.tokenFile = f.db == ":memory:" || f.postgres ? std::string() : f.db + ".tokens";
   if (f.error.empty() && (f.tlsCert.empty() != f.tlsKey.empty()))
     f.error = "TLS needs both --tls-cert FILE and --tls-key FILE";
   if (f.error.empty() && !f.tlsClientCa.empty() && f.tlsCert.empty())
@@ -238,8 +253,22 @@ Flags parseFlags(const std::vector<std::string>& args,
   if (f.error.empty() && !f.tlsCert.empty() && f.listen.empty())
     f.error = "--tls-cert and --tls-key go with --listen HOST:PORT";
   if (f.error.empty() && (!f.tokenAdd.empty() || !f.tokenRevoke.empty() || f.tokenList) && f.tokenFile.empty())
-    f.error = "an in-memory store has no token file: give --token-file FILE";
+    f.error = std::string(f.postgres ? "a PostgreSQL store" : "an in-memory store") +
+              " has no token file beside it: give --token-file FILE";
   return f;
+}
+
+std::string postgresRefusal(const Flags& f, bool sawSync) {
+  if (!f.postgres) return f.dbSchema.empty() ? "" : "--db-schema goes with a PostgreSQL --db (postgresql://...)";
+  if (!f.backup.empty() || !f.restore.empty())
+    return "a PostgreSQL store is backed up with pg_dump and restored with pg_restore "
+           "(docs/deployment.md); --backup and --restore copy SQLite stores";
+  if (sawSync)
+    return "--sync is SQLite's; a PostgreSQL store commits as the server's synchronous_commit says";
+  if (f.acp || f.mcp || !f.importKind.empty() || !f.exportProject.empty() || f.printSocket)
+    return "--acp, --mcp, --import, --export and --print-socket need a SQLite store for now; "
+           "editors reach a PostgreSQL-backed core over --listen";
+  return "";
 }
 
 bool isLoopbackHost(const std::string& host) {

@@ -11,7 +11,9 @@ namespace grove::tool {
 struct Flags {
   bool help = false;
   bool version = false;
-  std::string db;        // resolved store path
+  std::string db;        // resolved store path, or a postgresql:// address
+  bool postgres = false;  // db names a PostgreSQL database
+  std::string dbSchema;   // --db-schema / GROVE_DB_SCHEMA: PostgreSQL only
   std::string logFile;   // empty: stderr
   bool fullSync = false; // --sync full: survive power loss, fsync per commit
   size_t maxMessageBytes = 64u << 20;
@@ -58,6 +60,10 @@ const char* usage();
 
 /// True for a --listen host that only this machine can reach.
 bool isLoopbackHost(const std::string& host);
+
+/// What a PostgreSQL --db cannot be combined with (empty: nothing), or
+/// --db-schema without one. `sawSync`: --sync was given.
+std::string postgresRefusal(const Flags& flags, bool sawSync);
 /// Why --listen may not start as configured ("" when it may): a
 /// non-loopback address needs TLS and a token (`hasPersonalTokens`: the
 /// token file holds at least one). The message names the flags that fix it.

@@ -81,7 +81,9 @@ int main(int argc, char** argv) {
   }
   if (!flags.backup.empty()) return tool::runBackup(flags.db, flags.backup);
   if (!flags.restore.empty()) return tool::runRestore(flags.db, flags.restore);
-  bool shared = flags.db != ":memory:";
+  // A PostgreSQL store has no file to put a socket and a lock beside: its
+  // core serves stdio and --listen, and the database keeps it alone.
+  bool shared = flags.db != ":memory:" && !flags.postgres;
   if (flags.printSocket) {
     std::printf("%s\n", tool::socketPathFor(flags.db, getEnv).c_str());
     return 0;

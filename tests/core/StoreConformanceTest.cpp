@@ -75,7 +75,9 @@ TEST_F(StoreConformance, AUnitReadsBackWithEveryFieldAndItsText) {
   u.projectId = "p";
   u.role = Role::Assistant;
   u.kind = Kind::Code;
-  u.content = "naïve 日本語 'quotes' \"double\" ?1 $1 \\ back\nline";
+  using namespace std::string_literals;
+  // NUL and \x01 too: PostgreSQL's text cannot hold NUL (store/Postgres.cpp).
+  u.content = "naïve 日本語 'quotes' \"double\" ?1 $1 \\ back\nline nul\0in \x01 \x01" "0 end"s;
   u.status = Status::Streaming;
   u.scope = ScopeState::Excluded;
   u.seq = 5;

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "store/SqliteStore.h"
+#include "../support/TestStore.h"
 
 namespace grove::test {
 
@@ -17,7 +17,7 @@ InProcessServer::InProcessServer(server::Server::Options options)
 InProcessServer::InProcessServer(server::Server::Options options, session::SessionOptions sessionOptions,
                                  std::optional<server::MethodTable> methods)
     : dbPath_(dir_.file("grove.db")) {
-  engine_ = std::make_unique<Engine>(std::make_unique<SqliteStore>(SqliteStore::Options{dbPath_}));
+  engine_ = std::make_unique<Engine>(makeTestStore(dbPath_));
   session_ = std::make_unique<session::Session>(*engine_, sessionOptions);
   server_ = methods ? std::make_unique<server::Server>(*session_, std::move(options), std::move(*methods))
                     : std::make_unique<server::Server>(*session_, std::move(options));

@@ -28,10 +28,11 @@ inline std::string testPostgres() {
   return conninfo;
 }
 
-/// A new, empty store of the kind this run tests.
-inline std::unique_ptr<Store> makeTestStore() {
+/// A new, empty store of the kind this run tests: SQLite at `sqlitePath`
+/// (in memory by default), or a new schema on the test PostgreSQL server.
+inline std::unique_ptr<Store> makeTestStore(const std::string& sqlitePath = ":memory:") {
   std::string pg = testPostgres();
-  if (pg.empty()) return std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false});
+  if (pg.empty()) return std::make_unique<SqliteStore>(SqliteStore::Options{sqlitePath, false});
   static std::atomic<int> n{0};
   std::string schema = "t" + std::to_string(::getpid()) + "_" + std::to_string(++n);
   return std::make_unique<PostgresStore>(PostgresStore::Options{pg, schema});
