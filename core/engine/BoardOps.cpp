@@ -288,7 +288,7 @@ BoardChange replay(Engine::Impl& e, const std::string& workspaceUri, bool undo) 
     for (const auto& im : op->items) change.itemIds.push_back(im.id);
     for (const auto& im : op->groups) change.groupIds.push_back(im.id);
     for (const auto& im : op->links) change.linkIds.push_back(im.id);
-    e.boardPending.push_back(change);
+    e.queue(change);
     return change;
   });
 }
@@ -399,7 +399,7 @@ BoardSettings Engine::configureBoard(const std::string& workspaceUri, const Boar
     info.revision += 1;
     store.putInfo(info);
     impl_->dirty = true;
-    impl_->boardPending.push_back({ws, info.revision, {}, {}, {}, "settings", impl_->actor});
+    impl_->queue(BoardChange{ws, info.revision, {}, {}, {}, "settings", impl_->actor});
     return s;
   });
 }

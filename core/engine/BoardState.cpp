@@ -204,7 +204,7 @@ BoardChange finish(Engine::Impl& e, BoardTx& tx, const std::string& op) {
   store.putInfo(info);
   e.dirty = true;
   change.revision = info.revision;
-  e.boardPending.push_back(change);
+  e.queue(change);
   return change;
 }
 
@@ -215,7 +215,7 @@ void announceUnlogged(Engine::Impl& e, const std::string& ws, const std::vector<
   info.revision += 1;
   store.putInfo(info);
   e.dirty = true;
-  e.boardPending.push_back({ws, info.revision, itemIds, {}, {}, op, e.actor});
+  e.queue(BoardChange{ws, info.revision, itemIds, {}, {}, op, e.actor});
 }
 
 std::string workspace(const std::string& uri) {

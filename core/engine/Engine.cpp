@@ -41,7 +41,9 @@ void Engine::commitBatch() {
   impl_->batchBegun = false;
   try {
     impl_->store->commit();
+    impl_->transactionEnded();
   } catch (...) {
+    impl_->transactionEnded();
     impl_->pending.clear();
     impl_->suggestionPending.clear();
     impl_->memoletPending.clear();
@@ -64,6 +66,7 @@ void Engine::abortBatch() {
     impl_->store->rollback();
   } catch (...) {
   }
+  impl_->transactionEnded();
   impl_->pending.clear();
   impl_->suggestionPending.clear();
   impl_->memoletPending.clear();
@@ -73,6 +76,35 @@ void Engine::abortBatch() {
 }
 
 void Engine::dropCaches() { impl_->dropCaches(); }
+
+void Engine::changedElsewhere(const ChangeEvent& event) {
+  // Everything may hold what it changed (units, paths, memolets citing them).
+  impl_->dropCaches();
+  impl_->pending.push_back(event);
+  impl_->deliver();
+}
+
+void Engine::changedElsewhere(const BoardChange& change) {
+  impl_->dropCaches();
+  impl_->boardPending.push_back(change);
+  impl_->deliver();
+}
+
+void Engine::changedElsewhere(const KnowledgeChange& change) {
+  impl_->dropCaches();
+  impl_->knowledgePending.push_back(change);
+  impl_->deliver();
+}
+
+void Engine::Impl::queue(BoardChange change) {
+  if (sharedStore) store->announce("board", change.workspaceUri, change.revision, change.op, change.itemIds);
+  boardPending.push_back(std::move(change));
+}
+
+void Engine::Impl::queue(KnowledgeChange change) {
+  if (sharedStore) store->announce("knowledge", change.workspaceUri, change.revision, change.op, change.nodeIds);
+  knowledgePending.push_back(std::move(change));
+}
 
 void Engine::Impl::deliver() {
   if (store->depth() != 0) return;
@@ -118,7 +150,15 @@ void Engine::Impl::dropCaches() {
 // ---- Lookups ---------------------------------------------------------------
 
 ProjectState* Engine::Impl::findState(const std::string& projectId) {
-  if (auto it = projects.find(projectId); it != projects.end()) return it->second.get();
+  auto it = projects.find(projectId);
+  // Other cores write this store: the first time a transaction touches a
+  // project, its row is locked (their writes to it wait) and its revision
+  // checked against the cache; a difference means the cache is stale.
+  if (sharedStore && store->depth() > 0 && lockedProjects.insert(projectId).second) {
+    std::optional<int64_t> committed = store->lockProject(projectId);
+    if (it != projects.end() && committed && *committed != it->second->project.revision) throw StaleCache{};
+  }
+  if (it != projects.end()) return it->second.get();
   auto p = store->project(projectId);
   if (!p) return nullptr;
   auto ps = std::make_unique<ProjectState>();
@@ -350,6 +390,7 @@ void Engine::Impl::bump(ProjectState& ps, ChangeOp op, std::vector<std::string> 
   ps.project.revision += 1;
   ps.project.updatedAt = now();
   writeProject(ps);
+  if (sharedStore) store->announce("project", ps.project.id, ps.project.revision, std::string(toString(op)), unitIds);
   pending.push_back({ps.project.id, ps.project.revision, op, std::move(unitIds), actor});
 }
 

@@ -481,6 +481,12 @@ public:
 
   /// Drops every cache; the next call reloads from the store.
   void dropCaches();
+  /// Another core on the store changed a project (Store::announce, heard by
+  /// the server's change feed): drops what this core cached and tells this
+  /// core's listeners, as if it had made the change itself.
+  void changedElsewhere(const ChangeEvent& event);
+  void changedElsewhere(const BoardChange& change);
+  void changedElsewhere(const KnowledgeChange& change);
 
   /// The knowledge map's documents, chunks and summary tree, for reading
   /// (EngineKnowledgeDocuments.cpp); not history, so no undo and no events.

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/Engine.h"
@@ -44,6 +45,11 @@ struct Change {
   std::unordered_map<std::string, std::optional<BranchMeta>> branchBefores;
 };
 
+/// Thrown inside a mutation when another core changed a project since this
+/// core cached it (found under the project's row lock, see findState):
+/// mutate() rolls the attempt back, drops the caches and runs it again.
+struct StaleCache {};
+
 struct Engine::Impl {
   std::unique_ptr<Store> store;
   SystemClock systemClock;
@@ -74,9 +80,13 @@ struct Engine::Impl {
   std::vector<BoardChange> boardPending;
   KnowledgeListener knowledgeListener;
   std::vector<KnowledgeChange> knowledgePending;
+  // Other cores on the store (Store::sharedByCores): the projects whose rows
+  // the open transaction has locked and checked against the cache.
+  const bool sharedStore;
+  std::unordered_set<std::string> lockedProjects;
 
   Impl(std::unique_ptr<Store> s, Clock* c)
-      : store(std::move(s)), clock(c ? c : &systemClock) {}
+      : store(std::move(s)), clock(c ? c : &systemClock), sharedStore(store->sharedByCores()) {}
 
   int64_t now() { return clock->nowMs(); }
 
@@ -145,12 +155,42 @@ struct Engine::Impl {
   /// and committed later with others (appends; Store::voteCarry).
   template <class F>
   auto mutate(F&& f, bool carryable = false) -> decltype(f());
+  template <class F>
+  auto mutateOnce(F& f, bool carryable) -> decltype(f());
+  /// After the outermost transaction ends: its row locks are gone.
+  void transactionEnded() {
+    if (store->depth() == 0) lockedProjects.clear();
+  }
+  /// Queues a board's or a knowledge map's change event, and tells other
+  /// cores on the store about it.
+  void queue(BoardChange change);
+  void queue(KnowledgeChange change);
   void deliver();
   void dropCaches();
 };
 
 template <class F>
 auto Engine::Impl::mutate(F&& f, bool carryable) -> decltype(f()) {
+  // Another core changed a project this one had cached: the attempt is
+  // rolled back and runs again on what the database holds. Each attempt
+  // holds the rows it checked, so only a core that keeps winning the race
+  // for them can make this give up.
+  constexpr int kAttempts = 8;
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return mutateOnce(f, carryable);
+    } catch (const StaleCache&) {
+      // A rolled-back savepoint gave its row locks back: lock them again.
+      lockedProjects.clear();
+      dropCaches();
+      if (attempt == kAttempts)
+        throw Error::invalidOp("conflict", "other cores kept changing this project; retry");
+    }
+  }
+}
+
+template <class F>
+auto Engine::Impl::mutateOnce(F& f, bool carryable) -> decltype(f()) {
   if (batchOpen && !batchBegun) {
     store->begin();
     batchBegun = true;
@@ -168,11 +208,13 @@ auto Engine::Impl::mutate(F&& f, bool carryable) -> decltype(f()) {
     if constexpr (std::is_void_v<decltype(f())>) {
       f();
       store->commit();
+      transactionEnded();
       dirty = wasDirty || dirty;
       deliver();
     } else {
       auto result = f();
       store->commit();
+      transactionEnded();
       dirty = wasDirty || dirty;
       deliver();
       return result;
@@ -182,6 +224,7 @@ auto Engine::Impl::mutate(F&& f, bool carryable) -> decltype(f()) {
       store->rollback();
     } catch (...) {
     }
+    transactionEnded();
     pending.resize(std::min(pending.size(), pendingBefore));
     suggestionPending.resize(std::min(suggestionPending.size(), suggestionPendingBefore));
     memoletPending.resize(std::min(memoletPending.size(), memoletPendingBefore));

@@ -44,7 +44,7 @@ KnowledgeChange stepMap(Engine::Impl& impl, const std::string& workspaceUri, boo
     rows.setKnowledgeOpUndone(entry->seq, undo);
     KnowledgeChange change{ws, map.revision, entry->changed.nodeIds, entry->changed.edgeIds,
                            entry->changed.groupIds, {}, undo ? "undo" : "redo", impl.actor};
-    impl.knowledgePending.push_back(change);
+    impl.queue(change);
     return change;
   });
 }
@@ -100,7 +100,7 @@ KnowledgeEditResult Engine::editKnowledge(const KnowledgeEditRequest& request) {
     impl_->store->knowledge().putKnowledgeGraph(after);
     result.change.revision = after.revision;
     result.graph = std::move(after);
-    impl_->knowledgePending.push_back(result.change);
+    impl_->queue(result.change);
     return result;
   });
 }

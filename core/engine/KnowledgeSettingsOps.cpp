@@ -57,7 +57,7 @@ KnowledgeSettings Engine::configureKnowledge(const std::string& workspaceUri, co
     rows.putKnowledgeSettings(ws, s);
     impl_->dirty = true;
     auto map = rows.knowledgeGraph(ws);
-    impl_->knowledgePending.push_back({ws, map ? map->revision : 0, {}, {}, {}, {}, "settings", impl_->actor});
+    impl_->queue(KnowledgeChange{ws, map ? map->revision : 0, {}, {}, {}, {}, "settings", impl_->actor});
     return s;
   });
 }

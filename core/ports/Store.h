@@ -49,6 +49,26 @@ public:
   /// every transaction ignore it.
   virtual void voteCarry(bool carryable) { (void)carryable; }
 
+  // Several cores on one database (PostgreSQL, issue 19). A store that one
+  // core owns alone (SQLite) keeps these defaults.
+  /// Whether other cores may change this store while this one caches it.
+  virtual bool sharedByCores() const { return false; }
+  /// Inside a transaction: locks the project's row until the transaction
+  /// ends and returns its revision as committed, so the core can tell
+  /// whether another changed it since it was cached. nullopt: no such row.
+  virtual std::optional<int64_t> lockProject(const std::string& projectId) {
+    (void)projectId;
+    return std::nullopt;
+  }
+  /// Tells the other cores that something changed: `kind` is "project",
+  /// "board" or "knowledge", `id` the project or workspace, `ids` the units,
+  /// items or nodes (empty: all of it). They hear it when this transaction
+  /// commits, and not at all if it rolls back.
+  virtual void announce(const std::string& kind, const std::string& id, int64_t revision,
+                        const std::string& op, const std::vector<std::string>& ids) {
+    (void)kind, (void)id, (void)revision, (void)op, (void)ids;
+  }
+
   // Projects.
   virtual void putProject(const Project&) = 0;  // insert or replace
   virtual std::optional<Project> project(const std::string& id) = 0;

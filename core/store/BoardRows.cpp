@@ -319,8 +319,11 @@ Stmt& BoardRows::prepared(const std::string& sql) {
 BoardInfo BoardRows::info(const std::string& workspaceUri) {
   BoardInfo info;
   info.workspaceUri = workspaceUri;
-  Stmt& st = prepared("SELECT revision, settings, understanding, understanding_at, understanding_source FROM boards "
-          "WHERE workspace_uri=?");
+  // On PostgreSQL the row stays locked to the end of the transaction, so
+  // cores editing one board take turns and its revision never forks.
+  Stmt& st = prepared(std::string("SELECT revision, settings, understanding, understanding_at, understanding_source "
+                                  "FROM boards WHERE workspace_uri=?") +
+                      (db_.dialect() == sql::Dialect::Postgres ? " FOR UPDATE" : ""));
   st.bind(1, workspaceUri);
   if (!st.step()) return info;
   info.revision = st.integer(0);

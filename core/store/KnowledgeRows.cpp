@@ -95,7 +95,9 @@ ChangedIds changedFrom(const std::string& text) {
 }  // namespace
 
 std::optional<KnowledgeGraph> KnowledgeRows::knowledgeGraph(const std::string& workspaceUri) {
-  Stmt st(db_, "SELECT revision, graph FROM knowledge_maps WHERE workspace_uri = ?");
+  // Locked on PostgreSQL until the transaction ends, as BoardRows::info.
+  Stmt st(db_, std::string("SELECT revision, graph FROM knowledge_maps WHERE workspace_uri = ?") +
+                   (db_.dialect() == sql::Dialect::Postgres ? " FOR UPDATE" : ""));
   st.bind(1, workspaceUri);
   if (!st.step()) return std::nullopt;
   int64_t revision = st.integer(0);

@@ -257,7 +257,11 @@ Db::Db(const std::string& conninfo, const std::string& schema)
     char* quoted = PQescapeIdentifier(conn_, schema.c_str(), schema.size());
     std::string id = quoted ? quoted : "";
     PQfreemem(quoted);
-    exec(("CREATE SCHEMA IF NOT EXISTS " + id + "; SET search_path TO " + id).c_str());
+    // Cores starting together race on IF NOT EXISTS (both see no schema,
+    // one insert fails): a lock for the whole database serialises them.
+    exec(("BEGIN; SELECT pg_advisory_xact_lock(hashtext('grove-create-schema')); "
+          "CREATE SCHEMA IF NOT EXISTS " + id + "; COMMIT; SET search_path TO " + id)
+             .c_str());
   }
 }
 

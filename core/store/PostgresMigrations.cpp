@@ -382,12 +382,13 @@ int version(sql::Db& db) {
 int latestPostgresSchemaVersion() { return kCount; }
 
 void migratePostgres(sql::Db& db) {
-  db.exec("CREATE TABLE IF NOT EXISTS grove_schema(version BIGINT NOT NULL)");
   db.exec("BEGIN");
   try {
     // Cores starting together on one database: one migrates, the others
-    // wait here and then find the schema current.
-    db.exec("LOCK TABLE grove_schema IN EXCLUSIVE MODE");
+    // wait here and then find the schema current (the lock also keeps them
+    // from racing on CREATE TABLE IF NOT EXISTS).
+    db.exec("SELECT pg_advisory_xact_lock(hashtext('grove-migrate:' || current_schema()))");
+    db.exec("CREATE TABLE IF NOT EXISTS grove_schema(version BIGINT NOT NULL)");
     int v = version(db);
     if (v > kCount)
       throw Error::storage("the PostgreSQL store " + db.path() + " has schema version " +

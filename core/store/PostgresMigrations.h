@@ -1,6 +1,6 @@
 // Numbered schema migrations of a PostgreSQL store. The table grove_schema
 // holds the single version number; all pending migrations run in one
-// transaction that holds a lock on it, so cores starting together on one
+// transaction under an advisory lock for the schema, so cores starting together on one
 // database migrate it once and a crash leaves the previous version.
 #pragma once
 

@@ -1,7 +1,11 @@
 #include "store/PostgresStore.h"
 
+#include <cstdio>
+
 #include "store/Postgres.h"
 #include "store/PostgresMigrations.h"
+#include "store/ChangeNotice.h"
+#include "support/Ids.h"
 #include "support/Error.h"
 
 namespace grove {
@@ -17,8 +21,7 @@ struct PostgresStore::Impl {
   int depth = 0;
   Stmt search;
 
-  explicit Impl(const Options& o) : db(o.conninfo, o.schema) {
-    if (o.exclusive) holdAlone();
+  explicit Impl(const Options& o) : db(o.conninfo, o.schema), instance(newId('c')) {
     migratePostgres(db);
     // Every word a prefix term, all of them required (as FTS5's query is);
     // the snippet marks matches as SQLite's does.
@@ -31,22 +34,15 @@ struct PostgresStore::Impl {
                   "WHERE u.search @@ q AND u.removed=0 AND p.deleted_at IS NULL "
                   "AND (CAST(?2 AS TEXT) IS NULL OR u.project_id=?2) "
                   "ORDER BY 4 DESC, u.rowid LIMIT ?3");
+    lockProject = Stmt(db, "SELECT revision FROM projects WHERE id=? FOR UPDATE");
+    Stmt current(db, "SELECT current_schema()");
+    channel = changeChannel(current.step() ? current.text(0) : std::string());
+    notify = Stmt(db, "SELECT pg_notify(?, ?)");
   }
 
-  // A session advisory lock keyed by the schema: held until the connection
-  // closes, so a core that dies lets the next one in.
-  void holdAlone() {
-    Stmt st(db, "SELECT pg_try_advisory_lock(hashtext('grove-core:' || current_schema()))");
-    if (!st.step() || st.integer(0) != 1)
-      throw Error::storage("another grove-server already serves the PostgreSQL store " + db.path() +
-                           " (schema " + currentSchema() +
-                           "); one core per database for now: connect editors to that one (--listen)");
-  }
-
-  std::string currentSchema() {
-    Stmt st(db, "SELECT current_schema()");
-    return st.step() ? st.text(0) : std::string("?");
-  }
+  std::string instance;
+  std::string channel;
+  Stmt lockProject, notify;
 };
 
 PostgresStore::PostgresStore(Options options) : impl_(std::make_unique<Impl>(options)) {
@@ -114,5 +110,38 @@ std::vector<SearchHit> PostgresStore::search(const std::string& query,
 }
 
 int PostgresStore::schemaVersion() { return postgresSchemaVersion(impl_->db); }
+
+std::string changeChannel(const std::string& schema) {
+  // A channel name holds at most 63 bytes: a longer schema name is cut and
+  // told apart by a hash of the whole.
+  std::string channel = "grove:" + schema;
+  if (channel.size() <= 63) return channel;
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : schema) h = (h ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return channel.substr(0, 63 - 17) + ":" + hex;
+}
+
+const std::string& PostgresStore::instanceId() const { return impl_->instance; }
+
+std::optional<int64_t> PostgresStore::lockProject(const std::string& projectId) {
+  auto& st = impl_->lockProject.reset().bind(1, projectId);
+  if (!st.step()) return std::nullopt;
+  return st.integer(0);
+}
+
+void PostgresStore::announce(const std::string& kind, const std::string& id, int64_t revision,
+                             const std::string& op, const std::vector<std::string>& ids) {
+  // NOTIFY's payload holds under 8,000 bytes: past that the ids are left
+  // out, and the other cores refresh all of it.
+  ChangeNotice n{impl_->instance, kind, id, revision, op, ids};
+  std::string payload = n.text();
+  if (payload.size() > 7000) {
+    n.ids.clear();
+    payload = n.text();
+  }
+  impl_->notify.reset().bind(1, impl_->channel).bind(2, payload).run();
+}
 
 }  // namespace grove

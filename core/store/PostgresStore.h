@@ -4,8 +4,10 @@
 // transactions (acknowledged means committed: no redo log) and search
 // through PostgreSQL's own text search.
 //
-// Not yet here: memolets, boards and knowledge maps (their rows use SQLite's
-// FTS5 and run on SQLite only, see docs/decisions.md).
+// Several cores may serve one database: each mutation locks the rows of
+// the projects it touches and checks them against the core's cache
+// (Store::lockProject), and tells the others what changed through
+// LISTEN/NOTIFY (Store::announce, heard by PostgresChangeFeed).
 #pragma once
 
 #include <memory>
@@ -22,11 +24,6 @@ public:
     /// The schema the tables live in; empty: the connection's default
     /// (public). Several stores can share a database in their own schemas.
     std::string schema;
-    /// Hold the database (schema) for this store alone while it is open: a
-    /// second one fails to open. The Engine caches what it reads, so until
-    /// cores tell each other their changes (issue 19), two on one database
-    /// would each serve what the other has overwritten.
-    bool exclusive = false;
   };
 
   explicit PostgresStore(Options options);
@@ -42,10 +39,20 @@ public:
 
   int schemaVersion();
 
+  bool sharedByCores() const override { return true; }
+  std::optional<int64_t> lockProject(const std::string& projectId) override;
+  void announce(const std::string& kind, const std::string& id, int64_t revision, const std::string& op,
+                const std::vector<std::string>& ids) override;
+  /// Who this store is in its announcements (a core skips its own).
+  const std::string& instanceId() const;
+
 private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// The NOTIFY channel of the cores on one schema.
+std::string changeChannel(const std::string& schema);
 
 /// Whether `db` names a PostgreSQL database rather than a file.
 bool isPostgresAddress(const std::string& db);

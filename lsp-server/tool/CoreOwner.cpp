@@ -59,8 +59,11 @@ session::SessionOptions sessionOptions(const Flags& flags) {
 CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::string socketPath)
     : flags_(flags), lock_(std::move(lock)), socketPath_(std::move(socketPath)) {
   std::unique_ptr<Store> store;
+  std::string instance;  // this core, in what it tells other cores on a PostgreSQL store
   if (flags.postgres) {
-    store = std::make_unique<PostgresStore>(PostgresStore::Options{flags.db, flags.dbSchema, true});
+    auto pg = std::make_unique<PostgresStore>(PostgresStore::Options{flags.db, flags.dbSchema});
+    instance = pg->instanceId();
+    store = std::move(pg);
   } else {
     const bool onDisk = flags.db != ":memory:";
     if (onDisk && !flags.readOnlyStore) createStoreFolder(flags.db);
@@ -83,6 +86,20 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   options.version = flags.version_string;
   session_ = std::make_unique<session::Session>(*engine_, *providers_, sessionOptions(flags));
   server_ = std::make_unique<server::Server>(*session_, options);
+  if (flags.postgres)
+    feed_ = std::make_unique<PostgresChangeFeed>(flags.db, flags.dbSchema, instance, [this](const ChangeNotice& n) {
+      // Heard on the feed's thread; the engine is this core's to lock.
+      session_->runLocked("", [&n](Engine& e) {
+        if (n.kind == "project")
+          e.changedElsewhere(ChangeEvent{n.id, n.revision, parseChangeOp(n.op).value_or(ChangeOp::Append), n.ids, ""});
+        else if (n.kind == "board")
+          e.changedElsewhere(BoardChange{n.id, n.revision, n.ids, {}, {}, n.op, ""});
+        else if (n.kind == "knowledge")
+          e.changedElsewhere(KnowledgeChange{n.id, n.revision, n.ids, {}, {}, {}, n.op, ""});
+        else
+          e.dropCaches();  // missed while reconnecting: anything may have changed
+      });
+    });
   log::info("owning store " + (flags.postgres ? pg::redactedAddress(flags.db) : flags.db) + " (socket " +
             socketPath_ + "), provider " + providers_->active().toString());
 }

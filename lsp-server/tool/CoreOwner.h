@@ -17,6 +17,7 @@
 #include "session/Session.h"
 #include "tool/Flags.h"
 #include "tool/StoreAccess.h"
+#include "store/PostgresChangeFeed.h"
 #include "tool/StoreLock.h"
 #include "transport/TcpListener.h"
 
@@ -54,6 +55,9 @@ private:
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<session::Session> session_;
   std::unique_ptr<server::Server> server_;
+  // A PostgreSQL store: what other cores on it change (after session_: it
+  // calls into it, so it stops first).
+  std::unique_ptr<PostgresChangeFeed> feed_;
   std::mutex mu_;
   std::condition_variable idle_;
   int active_ = 0;  // clients being served, counted here so a

@@ -2,7 +2,9 @@
 // store/Postgres.h): pure functions, checked without a database.
 #include <gtest/gtest.h>
 
+#include "store/ChangeNotice.h"
 #include "store/Postgres.h"
+#include "store/PostgresStore.h"
 #include "store/Sql.h"
 
 namespace grove::test {
@@ -40,6 +42,31 @@ TEST(SqlText, AnAddressIsShownWithoutItsPassword) {
   EXPECT_EQ(pg::redactedAddress("postgresql://db/grove?password=s3cret&sslmode=require"),
             "postgresql://db/grove?password=***&sslmode=require");
   EXPECT_EQ(pg::redactedAddress("postgresql:///grove?host=/tmp"), "postgresql:///grove?host=/tmp");
+}
+
+TEST(ChangeNotice, ReadsBackWhatItWritesAndRefusesOtherPayloads) {
+  ChangeNotice n{"c1", "project", "p1", 42, "append", {"u1", "u2"}};
+  auto back = ChangeNotice::parse(n.text());
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->instance, "c1");
+  EXPECT_EQ(back->kind, "project");
+  EXPECT_EQ(back->id, "p1");
+  EXPECT_EQ(back->revision, 42);
+  EXPECT_EQ(back->op, "append");
+  EXPECT_EQ(back->ids, (std::vector<std::string>{"u1", "u2"}));
+  n.ids.clear();
+  ASSERT_TRUE(ChangeNotice::parse(n.text()));
+  EXPECT_TRUE(ChangeNotice::parse(n.text())->ids.empty());
+  EXPECT_FALSE(ChangeNotice::parse("hello"));
+  EXPECT_FALSE(ChangeNotice::parse("c1\tproject\tp1\tnot-a-number\tappend\t"));
+  EXPECT_FALSE(ChangeNotice::parse(""));
+}
+
+TEST(ChangeNotice, AChannelNameStaysWithinPostgresLimit) {
+  EXPECT_EQ(changeChannel("public"), "grove:public");
+  std::string a = changeChannel(std::string(80, 'a')), b = changeChannel(std::string(79, 'a') + "b");
+  EXPECT_LE(a.size(), 63u);
+  EXPECT_NE(a, b) << "long schema names that differ at the end get different channels";
 }
 
 }  // namespace
