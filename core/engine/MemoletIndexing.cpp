@@ -353,6 +353,10 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
 }  // namespace memolets
 
 size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit) {
+  // Cores on one database claim a project's indexing with its row lock: a
+  // second core waits here, then reads how far the first got (nothing is
+  // indexed twice).
+  if (sharedStore) findState(projectId);
   MemoletStore& ms = store->memolets();
   int64_t next = ms.indexedUpTo(projectId);
   std::vector<std::string> changed;

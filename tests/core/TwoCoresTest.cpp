@@ -6,6 +6,8 @@
 // only as pg.TwoCores.* (a SQLite store has one core).
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "../support/TestStore.h"
 #include "engine/Engine.h"
 #include "support/Error.h"
@@ -67,6 +69,45 @@ TEST_F(TwoCores, AStaleCacheIsCaughtBeforeAnUndoRevertsTheWrongOperation) {
   a->dropCaches();
   EXPECT_THROW(a->unit(x.id), Error) << "the undone unit is gone for both";
   EXPECT_EQ(a->project(pid).revision, b->project(pid).revision);
+}
+
+TEST_F(TwoCores, TwoCoresIndexingOneProjectAtOnceIndexItOnce) {
+  a->setDeferredMemoletIndexing(true);
+  b->setDeferredMemoletIndexing(true);
+  std::string pid = a->createProject("index", std::nullopt).id;
+  std::optional<std::string> parent;
+  for (int i = 0; i < 40; ++i) {
+    parent = append(*a, pid, parent, "question " + std::to_string(i) + " about topic" + std::to_string(i % 7)).id;
+    AppendRequest r;
+    r.projectId = pid;
+    r.parentId = parent;
+    r.role = Role::Assistant;
+    r.content = "answer " + std::to_string(i) + " about topic" + std::to_string(i % 7);
+    parent = a->append(r).id;
+  }
+  // Both cores were told of the appends and start indexing together.
+  std::thread other([&] { b->indexMemolets(SIZE_MAX); });
+  a->indexMemolets(SIZE_MAX);
+  other.join();
+  // What one core alone makes of the same conversation, on a schema of its own.
+  Engine alone(std::make_unique<PostgresStore>(PostgresStore::Options{pg, schema + "_alone"}));
+  alone.setDeferredMemoletIndexing(true);
+  std::string pid2 = alone.createProject("index", std::nullopt).id;
+  parent.reset();
+  for (int i = 0; i < 40; ++i) {
+    parent = append(alone, pid2, parent, "question " + std::to_string(i) + " about topic" + std::to_string(i % 7)).id;
+    AppendRequest r;
+    r.projectId = pid2;
+    r.parentId = parent;
+    r.role = Role::Assistant;
+    r.content = "answer " + std::to_string(i) + " about topic" + std::to_string(i % 7);
+    parent = alone.append(r).id;
+  }
+  alone.indexMemolets(SIZE_MAX);
+  size_t expected = alone.memolets(pid2).size();
+  ASSERT_GT(expected, 0u);
+  a->dropCaches();
+  EXPECT_EQ(a->memolets(pid).size(), expected) << "an exchange was indexed by both cores";
 }
 
 TEST_F(TwoCores, ABoardsRevisionIsOneSequenceAndAStaleExpectedRevisionIsRefusedOnEither) {
