@@ -92,6 +92,9 @@ public:
   KnowledgeStore& knowledge() override;
   KnowledgeDocumentStore& knowledgeDocuments() override;
 
+  /// The connection, for tools that work on whole tables (StoreCopy).
+  sql::Db& connection() { return db(); }
+
   /// The words of a search's free text (letters, digits, `_`, anything
   /// beyond ASCII), which each backend turns into its own query syntax.
   static std::vector<std::string> searchWords(const std::string& text);

@@ -69,6 +69,11 @@ usage: grove-server [options]
                             and exit; safe while editors are using the store
   --restore PATH            replace the store with the backup at PATH and exit;
                             refused while any grove-server uses the store
+  --migrate-store FROM TO   copy the store FROM (a SQLite file or a postgresql://
+                            address) into the empty store TO (either kind) and
+                            exit; every table is read back and compared by count
+                            and checksum before the copy commits (--db-schema
+                            names the PostgreSQL side's schema)
   --import KIND PATH        bring another tool's chat history in and exit:
                             KIND is claude-code, codex, pi, continue, copilot,
                             aider, chatgpt or grove; PATH a file or a folder.
@@ -178,6 +183,13 @@ Flags parseFlags(const std::vector<std::string>& args,
       f.tokenList = true;
     } else if (is(a, "--backup")) {
       if (auto v = value(i, "--backup")) f.backup = *v;
+    } else if (is(a, "--migrate-store")) {
+      if (i + 2 < args.size()) {
+        f.migrateFrom = args[++i];
+        f.migrateTo = args[++i];
+      } else {
+        f.error = "--migrate-store needs FROM and TO (a SQLite file or a postgresql:// address each)";
+      }
     } else if (is(a, "--restore")) {
       if (auto v = value(i, "--restore")) f.restore = *v;
     } else if (is(a, "--import")) {
@@ -259,6 +271,12 @@ Flags parseFlags(const std::vector<std::string>& args,
 }
 
 std::string postgresRefusal(const Flags& f, bool sawSync) {
+  if (!f.migrateFrom.empty()) {
+    if (f.migrateFrom == f.migrateTo) return "--migrate-store needs two different stores";
+    if (!f.dbSchema.empty() && !isPostgresAddress(f.migrateFrom) && !isPostgresAddress(f.migrateTo))
+      return "--db-schema goes with a PostgreSQL store (postgresql://...)";
+    return "";
+  }
   if (!f.postgres) return f.dbSchema.empty() ? "" : "--db-schema goes with a PostgreSQL --db (postgresql://...)";
   if (!f.backup.empty() || !f.restore.empty())
     return "a PostgreSQL store is backed up with pg_dump and restored with pg_restore "

@@ -31,6 +31,7 @@ struct Flags {
   bool mcp = false;          // --mcp: a Model Context Protocol server on stdio
   std::string backup;        // --backup PATH: copy the store there and exit
   std::string restore;       // --restore PATH: replace the store with that backup and exit
+  std::string migrateFrom, migrateTo;  // --migrate-store FROM TO
   // History import and export (tool/Interchange.cpp, DESIGN §10).
   std::string importKind, importPath;  // --import KIND PATH
   std::string exportProject;           // --export PROJECT_ID

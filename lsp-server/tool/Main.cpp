@@ -17,6 +17,7 @@
 #include "support/Log.h"
 #include "support/PrivateFiles.h"
 #include "tool/Backup.h"
+#include "tool/MigrateStore.h"
 #include "tool/CoreOwner.h"
 #include "tool/Flags.h"
 #include "tool/TokenCommands.h"
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
   // Everything this process creates (store, WAL, SHM, lock, logs, folders)
   // is its owner's alone, whatever umask it was started with.
   ::umask(privacy::kPrivateUmask);
+  if (!flags.migrateFrom.empty()) return tool::runMigrateStore(flags);
   flags.openFileLimit = tool::raiseOpenFileLimit();
   if (flags.maxConnections == 0) flags.maxConnections = tool::defaultMaxConnections(flags.openFileLimit);
   // A client that goes away must not kill us mid-commit: writes fail instead.

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
 #include "../support/TestStore.h"
+#include "store/Sql.h"
+#include "store/StoreCopy.h"
 #include "support/Error.h"
 
 namespace grove::test {
@@ -327,6 +330,21 @@ TEST_F(StoreConformance, AFailedStatementIsAStorageErrorAndTheStoreGoesOn) {
   s->rollback();
   unit("v", "p", "u", 2, "after the failure");
   EXPECT_TRUE(s->unit("v"));
+}
+
+TEST_F(StoreConformance, MigrateStoreKnowsEveryTableTheSchemaHas) {
+  // A table added by a migration and not to storeTables() would be left
+  // behind by --migrate-store.
+  sql::Db& db = dynamic_cast<SqlStore&>(*s).connection();
+  sql::Stmt st(db, db.dialect() == sql::Dialect::Sqlite
+                       ? "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                         "AND name NOT LIKE '%_fts%' AND name NOT LIKE '%_vocab' "
+                         "AND name NOT IN ('fts_state', 'redo_state')"
+                       : "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+                         "AND table_name != 'grove_schema'");
+  std::set<std::string> schema, copied(storeTables().begin(), storeTables().end());
+  while (st.step()) schema.insert(st.text(0));
+  EXPECT_EQ(schema, copied);
 }
 
 }  // namespace

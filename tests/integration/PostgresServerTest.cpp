@@ -219,6 +219,58 @@ TEST_F(PostgresServer, ACoreKilledMidBurstLosesNothingAcknowledgedAndTheOtherGoe
   stop(c);
 }
 
+TEST_F(PostgresServer, MigrateStoreCopiesASqliteStoreIntoPostgresAndBackVerified) {
+  using namespace std::string_literals;
+  const std::string source = dir.file("source.db"), back = dir.file("back.db");
+  const std::string tricky = "nul\0inside, émoji 🌳"s;
+  json before, board;
+  std::string pid;
+  {
+    ServerProcess srv(source);
+    RpcClient& rpc = srv.client();
+    rpc.initialize();
+    pid = rpc.result("grove/project/create", {{"title", "moving"}, {"workspaceUri", "file:///w"}})["id"];
+    json q = rpc.result("grove/unit/append",
+                        {{"projectId", pid}, {"parentId", nullptr}, {"role", "user"}, {"content", tricky}});
+    json a = rpc.result("grove/unit/append", {{"projectId", pid}, {"parentId", q["id"]}, {"role", "assistant"},
+                                              {"content", "pgbouncer in transaction mode"}});
+    rpc.result("grove/unit/edit", {{"unitId", a["id"]}, {"content", "pgbouncer in transaction mode, pool 20"}});
+    rpc.result("grove/board/capture", {{"workspaceUri", "file:///w"}, {"content", "Keep the pool small."}});
+    before = rpc.result("grove/project/get", {{"projectId", pid}});
+    board = rpc.result("grove/board/get", {{"workspaceUri", "file:///w"}});
+    stop(srv);
+  }
+  auto there = ServerProcess::run({"--migrate-store", source, url, "--db-schema", schema});
+  ASSERT_EQ(there.exitCode, 0) << there.err;
+  EXPECT_NE(there.out.find("every table read back with the same count and checksum"), std::string::npos) << there.out;
+  {
+    ServerProcess srv(options("pg.log"));
+    RpcClient& rpc = srv.client();
+    rpc.initialize();
+    EXPECT_EQ(rpc.result("grove/project/get", {{"projectId", pid}}), before);
+    EXPECT_EQ(rpc.result("grove/board/get", {{"workspaceUri", "file:///w"}}), board);
+    EXPECT_EQ(rpc.result("grove/search", {{"query", "pgbouncer"}})["hits"].size(), 1u);
+    // New rows go on after the copied ones (identity columns restarted).
+    rpc.result("grove/unit/edit", {{"unitId", before["units"][1]["id"]}, {"content", "pool 30"}});
+    before = rpc.result("grove/project/get", {{"projectId", pid}});
+    stop(srv);
+  }
+  // A store that already holds projects is not a destination.
+  auto again = ServerProcess::run({"--migrate-store", source, url, "--db-schema", schema});
+  EXPECT_EQ(again.exitCode, 1);
+  EXPECT_NE(again.err.find("migrate into an empty store"), std::string::npos) << again.err;
+  // And back into a new file.
+  auto home = ServerProcess::run({"--migrate-store", url, back, "--db-schema", schema});
+  ASSERT_EQ(home.exitCode, 0) << home.err;
+  ServerProcess srv(back);
+  RpcClient& rpc = srv.client();
+  rpc.initialize();
+  EXPECT_EQ(rpc.result("grove/project/get", {{"projectId", pid}}), before);
+  EXPECT_EQ(rpc.result("grove/search", {{"query", "pool"}})["hits"].size(), 1u) << "the file's search index is rebuilt";
+  EXPECT_EQ(rpc.result("grove/unit/revisions", {{"unitId", before["units"][1]["id"]}})["revisions"].size(), 2u);
+  stop(srv);
+}
+
 TEST_F(PostgresServer, ThePasswordNeverReachesTheLogOrAnError) {
   // The test server trusts local connections, so any password is accepted.
   std::string withPassword = url;
