@@ -45,7 +45,7 @@ std::optional<CoreEnds> CoreLink::connectOrOwn(std::chrono::milliseconds patienc
     // The owner holds the lock but is not listening yet, or just died.
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  log::error("could not reach the owner of " + flags_.db + " nor take it over");
+  log::error("could not reach the owner of " + tool::shownStore(flags_.db) + " nor take it over");
   return std::nullopt;
 }
 
@@ -68,7 +68,7 @@ std::optional<CoreEnds> CoreLink::own(std::unique_ptr<tool::StoreLock> lock) {
     return std::nullopt;
   }
   owner_->serveAsync(toCore[0], fromCore[1], localTransport_, true);
-  log::info("took over the store " + flags_.db);
+  log::info("took over the store " + tool::shownStore(flags_.db));
   return CoreEnds{fromCore[0], toCore[1]};
 }
 

@@ -8,7 +8,6 @@
 
 #include "jsonrpc/Sockets.h"
 #include "llm/ConfigLoader.h"
-#include "store/Postgres.h"
 #include "store/PostgresStore.h"
 #include "store/SqliteStore.h"
 #include "support/Log.h"
@@ -100,7 +99,7 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
           e.dropCaches();  // missed while reconnecting: anything may have changed
       });
     });
-  log::info("owning store " + (flags.postgres ? pg::redactedAddress(flags.db) : flags.db) + " (socket " +
+  log::info("owning store " + shownStore(flags.db) + " (socket " +
             socketPath_ + "), provider " + providers_->active().toString());
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "store/Postgres.h"
 #include "store/PostgresStore.h"
 
 namespace grove::tool {
@@ -270,6 +271,10 @@ Flags parseFlags(const std::vector<std::string>& args,
   return f;
 }
 
+std::string shownStore(const std::string& db) {
+  return isPostgresAddress(db) ? pg::redactedAddress(db) : db;
+}
+
 std::string postgresRefusal(const Flags& f, bool sawSync) {
   if (!f.migrateFrom.empty()) {
     if (f.migrateFrom == f.migrateTo) return "--migrate-store needs two different stores";
@@ -283,9 +288,9 @@ std::string postgresRefusal(const Flags& f, bool sawSync) {
            "(docs/deployment.md); --backup and --restore copy SQLite stores";
   if (sawSync)
     return "--sync is SQLite's; a PostgreSQL store commits as the server's synchronous_commit says";
-  if (f.acp || f.mcp || !f.importKind.empty() || !f.exportProject.empty() || f.printSocket)
-    return "--acp, --mcp, --import, --export and --print-socket need a SQLite store for now; "
-           "editors reach a PostgreSQL-backed core over --listen";
+  // --acp, --mcp, --import and --export run a core of their own, one more
+  // on the database; there is no socket to print.
+  if (f.printSocket) return "a PostgreSQL store has no local socket: editors reach its cores over --listen";
   return "";
 }
 

@@ -62,6 +62,10 @@ const char* usage();
 /// True for a --listen host that only this machine can reach.
 bool isLoopbackHost(const std::string& host);
 
+/// A store as messages and logs show it: a file's path, or a database's
+/// address without its password.
+std::string shownStore(const std::string& db);
+
 /// What a PostgreSQL --db cannot be combined with (empty: nothing), or
 /// --db-schema without one. `sawSync`: --sync was given.
 std::string postgresRefusal(const Flags& flags, bool sawSync);

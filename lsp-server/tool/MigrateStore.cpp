@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <memory>
 
-#include "store/Postgres.h"
 #include "store/PostgresStore.h"
 #include "store/SqliteStore.h"
 #include "store/StoreCopy.h"
@@ -21,10 +20,6 @@ std::unique_ptr<SqlStore> open(const std::string& where, const std::string& sche
   return std::make_unique<SqliteStore>(SqliteStore::Options{where});
 }
 
-std::string shown(const std::string& where) {
-  return isPostgresAddress(where) ? pg::redactedAddress(where) : where;
-}
-
 }  // namespace
 
 int runMigrateStore(const Flags& flags) {
@@ -39,8 +34,8 @@ int runMigrateStore(const Flags& flags) {
     }
     std::printf("copied %lld rows in %zu tables from %s to %s; every table read back with the same count and "
                 "checksum\n",
-                static_cast<long long>(rows), copied.size(), shown(flags.migrateFrom).c_str(),
-                shown(flags.migrateTo).c_str());
+                static_cast<long long>(rows), copied.size(), shownStore(flags.migrateFrom).c_str(),
+                shownStore(flags.migrateTo).c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "grove-server: --migrate-store: %s\n", e.what());

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <set>
 #include <thread>
@@ -271,6 +272,27 @@ TEST_F(PostgresServer, MigrateStoreCopiesASqliteStoreIntoPostgresAndBackVerified
   stop(srv);
 }
 
+TEST_F(PostgresServer, ExportAndImportRunAsOneMoreCoreOnTheDatabase) {
+  ServerProcess srv(options("serving.log"));
+  RpcClient& rpc = srv.client();
+  rpc.initialize();
+  std::string pid = rpc.result("grove/project/create", {{"title", "exported"}})["id"];
+  rpc.result("grove/unit/append",
+             {{"projectId", pid}, {"parentId", nullptr}, {"role", "user"}, {"content", "how do we shard?"}});
+  // While the first core serves, the command is a second one on the database.
+  auto md = ServerProcess::run({"--db", url, "--db-schema", schema, "--export", pid, "--format", "markdown"});
+  ASSERT_EQ(md.exitCode, 0) << md.err;
+  EXPECT_NE(md.out.find("how do we shard?"), std::string::npos) << md.out;
+  auto bundle = ServerProcess::run({"--db", url, "--db-schema", schema, "--export", pid, "--format", "json"});
+  ASSERT_EQ(bundle.exitCode, 0) << bundle.err;
+  const std::string file = dir.file("bundle.json");
+  std::ofstream(file) << bundle.out;
+  auto in = ServerProcess::run({"--db", url, "--db-schema", schema + "_copy", "--import", "grove", file});
+  ASSERT_EQ(in.exitCode, 0) << in.err;
+  EXPECT_NE(in.out.find("total: 1 projects (1 new)"), std::string::npos) << in.out;
+  stop(srv);
+}
+
 TEST_F(PostgresServer, ThePasswordNeverReachesTheLogOrAnError) {
   // The test server trusts local connections, so any password is accepted.
   std::string withPassword = url;
@@ -303,6 +325,9 @@ TEST_F(PostgresServer, FlagsThatNeedAFileAreRefusedWithWhatToDoInstead) {
   auto schemaAlone = ServerProcess::run({"--db", dir.file("x.db"), "--db-schema", "s"});
   EXPECT_EQ(schemaAlone.exitCode, 2);
   EXPECT_NE(schemaAlone.err.find("--db-schema goes with a PostgreSQL --db"), std::string::npos) << schemaAlone.err;
+  auto socket = ServerProcess::run({"--db", url, "--print-socket"});
+  EXPECT_EQ(socket.exitCode, 2);
+  EXPECT_NE(socket.err.find("over --listen"), std::string::npos) << socket.err;
   auto tokens = ServerProcess::run({"--db", url, "--token-add", "ana"});
   EXPECT_EQ(tokens.exitCode, 2);
   EXPECT_NE(tokens.err.find("--token-file"), std::string::npos) << tokens.err;

@@ -22,7 +22,7 @@ int withCore(const tool::Flags& flags, const std::string& socketPath, const std:
   CoreLink link(flags, socketPath, lockPath, "cli");
   auto ends = link.connectOrOwn();
   if (!ends) {
-    std::fprintf(stderr, "grove-server: could not reach or open the store %s (see the log)\n", flags.db.c_str());
+    std::fprintf(stderr, "grove-server: could not reach or open the store %s (see the log)\n", tool::shownStore(flags.db).c_str());
     return 1;
   }
   int code = 1;
