@@ -323,7 +323,7 @@ BoardInfo BoardRows::info(const std::string& workspaceUri) {
   // cores editing one board take turns and its revision never forks.
   Stmt& st = prepared(std::string("SELECT revision, settings, understanding, understanding_at, understanding_source "
                                   "FROM boards WHERE workspace_uri=?") +
-                      (db_.dialect() == sql::Dialect::Postgres ? " FOR UPDATE" : ""));
+                      sql::forUpdate(db_));
   st.bind(1, workspaceUri);
   if (!st.step()) return info;
   info.revision = st.integer(0);
@@ -404,11 +404,10 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
   std::vector<BoardRank> out;
   if (match.empty()) return out;
   // The unary + keeps SQLite's planner on the FTS index (PostgreSQL has
-  // statistics, and the + is not SQL it takes on text). PostgreSQL's score
-  // is ts_rank, weighted as MemoletRows weighs it.
+  // statistics, and the + is not SQL it takes on text).
   const bool pg = db_.dialect() == sql::Dialect::Postgres;
   Stmt& st = prepared(
-      pg ? "SELECT b.memolet_id, ts_rank('{0.1, 0.2, 0.5, 1.0}', m.search, q, 1) AS score FROM memolets m "
+      pg ? "SELECT b.memolet_id, " + store::memoletRank("m.search") + " AS score FROM memolets m "
            "JOIN board_items b ON b.memolet_id = m.id, to_tsquery('simple', ?1) q "
            "WHERE m.search @@ q AND b.workspace_uri = ?2 AND b.archived = 0 "
            "ORDER BY score DESC LIMIT ?3"
@@ -416,7 +415,7 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
            "JOIN memolets m ON m.rowid = memolets_fts.rowid JOIN board_items b ON b.memolet_id = m.id "
            "WHERE memolets_fts MATCH ?1 AND +b.workspace_uri = ?2 AND +b.archived = 0 "
            "ORDER BY score DESC LIMIT ?3");
-  st.bind(1, pg ? sql::tsquery(match) : match).bind(2, workspaceUri).bind(3, int64_t(limit));
+  st.bind(1, sql::searchMatch(db_, match)).bind(2, workspaceUri).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
   return out;
 }

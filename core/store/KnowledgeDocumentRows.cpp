@@ -191,7 +191,7 @@ std::vector<KnowledgeChunkRank> KnowledgeDocumentRows::knowledgeBm25(const std::
   if (match.empty() || limit == 0) return out;
   auto& st = (summaries ? st_->bm25Summaries : st_->bm25Leaves)
                  .reset()
-                 .bind(1, st_->db.dialect() == sql::Dialect::Postgres ? sql::tsquery(match) : match)
+                 .bind(1, sql::searchMatch(st_->db, match))
                  .bind(2, workspaceUri)
                  .bind(3, static_cast<int64_t>(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});

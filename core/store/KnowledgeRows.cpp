@@ -97,7 +97,7 @@ ChangedIds changedFrom(const std::string& text) {
 std::optional<KnowledgeGraph> KnowledgeRows::knowledgeGraph(const std::string& workspaceUri) {
   // Locked on PostgreSQL until the transaction ends, as BoardRows::info.
   Stmt st(db_, std::string("SELECT revision, graph FROM knowledge_maps WHERE workspace_uri = ?") +
-                   (db_.dialect() == sql::Dialect::Postgres ? " FOR UPDATE" : ""));
+                   sql::forUpdate(db_));
   st.bind(1, workspaceUri);
   if (!st.step()) return std::nullopt;
   int64_t revision = st.integer(0);

@@ -25,6 +25,12 @@ const char* kColumns =
 
 }  // namespace
 
+std::string store::memoletRank(const std::string& searchColumn) {
+  // Weights D, C, B, A: the terms (B) count half as much as the title and
+  // keywords (A), as bm25's 2, 2, 1; normalised by length as BM25 is.
+  return "ts_rank('{0.1, 0.2, 0.5, 1.0}', " + searchColumn + ", q, 1)";
+}
+
 std::string store::memoletSourcesColumn(sql::Dialect dialect) {
   // SQLite's group_concat keeps the subquery's order; PostgreSQL's
   // string_agg takes it as an argument.
@@ -133,12 +139,10 @@ struct MemoletRows::Statements {
     // Ranking reads the FTS index only; just the best rows are joined (a
     // memolet row is kilobytes: text, terms, vectors). Hidden memolets have
     // no terms, and `hidden` rows are dropped after the cut.
-    // PostgreSQL ranks with ts_rank over the weighted tsvector (A for title
-    // and keywords, B at half their weight for the terms: bm25's 2, 2, 1),
-    // normalised by length as BM25 is; its scores are not BM25's.
+    // PostgreSQL ranks with store::memoletRank over the weighted tsvector.
     const bool pg = db.dialect() == sql::Dialect::Postgres;
     const std::string matches =
-        pg ? "SELECT rowid, ts_rank('{0.1, 0.2, 0.5, 1.0}', search, q, 1) AS score FROM memolets, "
+        pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q "
            : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
              "WHERE memolets_fts MATCH ?1 ";
@@ -151,7 +155,7 @@ struct MemoletRows::Statements {
     // matches are only those in the global top ?2), joining each match's
     // row by rowid for its project, which reads only the row's first page.
     const std::string matchesInProject =
-        pg ? "SELECT rowid, ts_rank('{0.1, 0.2, 0.5, 1.0}', search, q, 1) AS score FROM memolets, "
+        pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
            : "SELECT memolets_fts.rowid AS rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score "
              "FROM memolets_fts JOIN memolets s ON s.rowid = memolets_fts.rowid "
@@ -282,7 +286,7 @@ std::vector<MemoletRank> MemoletRows::bm25(const std::string& match,
   std::vector<MemoletRank> out;
   if (match.empty()) return out;
   Stmt& st = projectId ? st_->bm25Project.reset().bind(3, *projectId) : st_->bm25.reset();
-  st.bind(1, st_->db.dialect() == sql::Dialect::Postgres ? sql::tsquery(match) : match)
+  st.bind(1, sql::searchMatch(st_->db, match))
       .bind(2, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.real(1)});
   return out;

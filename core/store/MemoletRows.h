@@ -14,6 +14,9 @@ namespace store {
 /// A memolet's source unit ids, space-separated in order, as a column of a
 /// SELECT over `memolets m` (board items read them too).
 std::string memoletSourcesColumn(sql::Dialect dialect);
+/// PostgreSQL's score of a memolet's `searchColumn` (its weighted tsvector)
+/// against the tsquery `q` of the statement; its scores are not BM25's.
+std::string memoletRank(const std::string& searchColumn);
 }  // namespace store
 
 class MemoletRows final : public MemoletStore {

@@ -1,10 +1,10 @@
 #include "store/PostgresStore.h"
 
-#include <cstdio>
 
 #include "store/Postgres.h"
 #include "store/PostgresMigrations.h"
 #include "store/ChangeNotice.h"
+#include "support/Hash.h"
 #include "support/Ids.h"
 #include "support/Error.h"
 
@@ -116,11 +116,7 @@ std::string changeChannel(const std::string& schema) {
   // told apart by a hash of the whole.
   std::string channel = "grove:" + schema;
   if (channel.size() <= 63) return channel;
-  uint64_t h = 1469598103934665603ull;  // FNV-1a
-  for (unsigned char c : schema) h = (h ^ c) * 1099511628211ull;
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return channel.substr(0, 63 - 17) + ":" + hex;
+  return channel.substr(0, 63 - 17) + ":" + fnv1aHex(schema);
 }
 
 const std::string& PostgresStore::instanceId() const { return impl_->instance; }

@@ -115,6 +115,12 @@ inline std::string indexedBy(const Db& db, const char* index) {
   return db.dialect() == Dialect::Sqlite ? std::string("INDEXED BY ") + index + " " : std::string();
 }
 
+/// " FOR UPDATE" on PostgreSQL, where a read inside a transaction locks
+/// the rows it returns until the transaction ends (cores on one database
+/// take turns on a board or a map); empty on SQLite, whose one writer
+/// already has them to itself.
+inline const char* forUpdate(const Db& db) { return db.dialect() == Dialect::Postgres ? " FOR UPDATE" : ""; }
+
 /// "INSERT INTO table(columns) VALUES (?, ...) ON CONFLICT(keys) DO UPDATE
 /// SET" every other column: an insert-or-replace both backends take, which
 /// (unlike SQLite's INSERT OR REPLACE) never deletes the row, so nothing
@@ -125,6 +131,12 @@ std::string upsert(const std::string& table, const std::string& columns, const s
 /// a prefix, OR, AND, NOT; memory::ftsMatchTokens) as a PostgreSQL tsquery:
 /// the same terms, each quoted as a lexeme, with `:*`, `|`, `&` and `& !`.
 std::string tsquery(std::string_view ftsMatch);
+
+/// A match expression written for FTS5 as this database's search takes it:
+/// itself on SQLite, tsquery(ftsMatch) on PostgreSQL.
+inline std::string searchMatch(const Db& db, const std::string& ftsMatch) {
+  return db.dialect() == Dialect::Postgres ? tsquery(ftsMatch) : ftsMatch;
+}
 
 /// One term as a tsquery that matches it exactly.
 std::string tsqueryTerm(std::string_view term);

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "support/Error.h"
+#include "support/Hash.h"
 
 namespace grove {
 
@@ -80,12 +81,8 @@ std::string list(const std::vector<Column>& cols) {
   return out;
 }
 
-struct RowHash {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a
-  void add(const void* p, size_t n) {
-    auto* b = static_cast<const unsigned char*>(p);
-    for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  }
+// FNV-1a over typed values: a tag, a length, the bytes.
+struct RowHash : Fnv1a {
   void tagged(char tag, std::string_view bytes) {
     add(&tag, 1);
     uint64_t n = bytes.size();
