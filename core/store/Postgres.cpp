@@ -154,16 +154,10 @@ public:
   bool step() override {
     if (!result_) {
       const int n = static_cast<int>(values_.size());
-      std::vector<const char*> values(n);
-      std::vector<int> lengths(n);
-      for (int i = 0; i < n; ++i) {
-        values[i] = isNull_[i] ? nullptr : values_[i].data();
-        lengths[i] = static_cast<int>(values_[i].size());
-      }
-      PGresult* r = PQexecPrepared(db_.handle(), name_.c_str(), n, values.data(), lengths.data(),
-                                   binary_.data(), 0);
-      auto status = PQresultStatus(r);
-      if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) db_.fail("step", r);
+      std::vector<const char*> values;
+      std::vector<int> lengths;
+      arguments(values, lengths);
+      PGresult* r = db_.execPrepared(name_, n, values.data(), lengths.data(), binary_.data());
       result_ = r;
       row_ = -1;
       rows_ = PQntuples(r);
@@ -175,6 +169,19 @@ public:
     }
     ++row_;
     return true;
+  }
+
+  // Nobody reads the rows: inside a transaction, queued with what follows.
+  void run() override {
+    if (!db_.pipelining()) {
+      while (step()) {}
+      return;
+    }
+    clearResult();
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+    arguments(values, lengths);
+    db_.queuePrepared(name_, static_cast<int>(values_.size()), values.data(), lengths.data(), binary_.data());
   }
 
   std::string_view view(int col) const override {
@@ -211,6 +218,14 @@ public:
 
 private:
   bool onRow() const { return result_ && row_ >= 0 && row_ < rows_; }
+  void arguments(std::vector<const char*>& values, std::vector<int>& lengths) const {
+    values.resize(values_.size());
+    lengths.resize(values_.size());
+    for (size_t i = 0; i < values_.size(); ++i) {
+      values[i] = isNull_[i] ? nullptr : values_[i].data();
+      lengths[i] = static_cast<int>(values_[i].size());
+    }
+  }
   void set(int i, std::string v, bool binary) {
     if (i < 1 || size_t(i) > values_.size()) return;  // as SQLite: out of range is ignored
     values_[i - 1] = std::move(v);
@@ -236,6 +251,8 @@ private:
 };
 
 void ignoreNotice(void*, const char*) {}
+
+constexpr int kMaxQueued = 256;
 
 }  // namespace
 
@@ -285,6 +302,7 @@ void Db::fail(const char* what, PGresult* result) const {
 }
 
 void Db::exec(const char* sql) {
+  flush();  // PQexec is refused in pipeline mode
   PGresult* r = PQexec(conn_, sql);
   auto status = PQresultStatus(r);
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail("exec", r);
@@ -294,6 +312,7 @@ void Db::exec(const char* sql) {
 const Db::Prepared& Db::prepared(const char* sql) {
   auto found = prepared_.find(sql);
   if (found != prepared_.end()) return found->second;
+  flush();  // PQprepare is refused in pipeline mode
   Prepared p;
   p.name = "g" + std::to_string(prepared_.size() + 1);
   std::string text = renumberParameters(sql, p.params);
@@ -301,6 +320,94 @@ const Db::Prepared& Db::prepared(const char* sql) {
   if (PQresultStatus(r) != PGRES_COMMAND_OK) fail("prepare", r);
   PQclear(r);
   return prepared_.emplace(sql, std::move(p)).first->second;
+}
+
+void Db::enterPipeline() {
+  if (queued_ == 0 && PQenterPipelineMode(conn_) != 1) fail("pipeline", nullptr);
+}
+
+void Db::queue(const char* sql) {
+  enterPipeline();
+  if (PQsendQueryParams(conn_, sql, 0, nullptr, nullptr, nullptr, nullptr, 0) != 1) fail("send", nullptr);
+  ++queued_;
+}
+
+void Db::queuePrepared(const std::string& name, int n, const char* const* values, const int* lengths,
+                       const int* formats) {
+  // A client that only writes while the server's replies pile up unread
+  // would block both (libpq's warning about blocking pipelines): read them
+  // now and then.
+  if (queued_ >= kMaxQueued) flush();
+  enterPipeline();
+  if (PQsendQueryPrepared(conn_, name.c_str(), n, values, lengths, formats, 0) != 1) fail("send", nullptr);
+  ++queued_;
+}
+
+PGresult* Db::execPrepared(const std::string& name, int n, const char* const* values, const int* lengths,
+                           const int* formats) {
+  if (queued_ == 0) {
+    PGresult* r = PQexecPrepared(conn_, name.c_str(), n, values, lengths, formats, 0);
+    auto status = PQresultStatus(r);
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) fail("step", r);
+    return r;
+  }
+  queuePrepared(name, n, values, lengths, formats);
+  return sync(true, false);
+}
+
+void Db::flush() {
+  if (queued_ > 0) sync(false, false);
+}
+
+void Db::discardQueued() {
+  if (queued_ > 0) sync(false, true);
+}
+
+PGresult* Db::sync(bool keepLast, bool quiet) {
+  const int count = queued_;
+  queued_ = 0;
+  if (PQpipelineSync(conn_) != 1) fail("sync", nullptr);
+  PGresult* failure = nullptr;  // the first; the statements after it were skipped
+  PGresult* last = nullptr;
+  bool lost = false;
+  for (int i = 0; i < count && !lost; ++i) {
+    PGresult* r = PQgetResult(conn_);
+    if (!r) {  // the connection went away mid-pipeline
+      lost = true;
+      break;
+    }
+    auto status = PQresultStatus(r);
+    bool ok = status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK;
+    if (!ok && status != PGRES_PIPELINE_ABORTED && !failure)
+      failure = r;
+    else if (ok && keepLast && i == count - 1)
+      last = r;
+    else
+      PQclear(r);
+    // Each statement's results end with a null.
+    while (PGresult* more = PQgetResult(conn_)) PQclear(more);
+  }
+  // Then the Sync's own result, after which the pipeline is empty.
+  if (!lost) {
+    PGresult* s = PQgetResult(conn_);
+    if (!s) lost = true;
+    PQclear(s);
+  }
+  if (PQexitPipelineMode(conn_) != 1) lost = true;
+  if (quiet) {
+    PQclear(failure);
+    PQclear(last);
+    return nullptr;
+  }
+  if (failure) {
+    PQclear(last);
+    fail("step", failure);
+  }
+  if (lost || (keepLast && !last)) {
+    PQclear(last);
+    fail("step", nullptr);
+  }
+  return last;
 }
 
 std::unique_ptr<sql::Cursor> Db::prepare(const char* sql) {

@@ -7,6 +7,14 @@
 // round trip each time), with SQLite's `?n` and `?` renumbered as `$n`.
 // Values go as text, blobs as binary; a result is read whole when the
 // statement first steps (results here are a path or a page, not a table).
+//
+// Inside a transaction the connection pipelines (libpq's pipeline mode):
+// statements whose rows nobody reads (`run()`: inserts, updates, deletes,
+// NOTIFY) and the transaction's own BEGIN and SAVEPOINT are sent without
+// waiting, and go with the next statement whose rows are read, or with the
+// RELEASE or COMMIT that ends the mutation, in one round trip. A mutation's
+// failure is still thrown inside that mutation (its release waits for every
+// statement before it), and nothing is acknowledged before its COMMIT.
 #pragma once
 
 #include <memory>
@@ -51,8 +59,34 @@ public:
   /// Throws the storage error for a failed result (and frees it).
   [[noreturn]] void fail(const char* what, PGresult* result) const;
 
+  /// While on, a statement's `run()` is queued instead of waited for (the
+  /// store turns it on inside its transactions).
+  void setPipelining(bool on) { pipelining_ = on; }
+  bool pipelining() const { return pipelining_; }
+  /// Queues one statement without parameters (BEGIN, SAVEPOINT, RELEASE).
+  void queue(const char* sql);
+  /// Queues a prepared statement's run; its rows are not read.
+  void queuePrepared(const std::string& name, int n, const char* const* values, const int* lengths,
+                     const int* formats);
+  /// Runs a prepared statement and returns its result, after everything
+  /// queued (one round trip for all of it). Throws the first failure.
+  PGresult* execPrepared(const std::string& name, int n, const char* const* values, const int* lengths,
+                         const int* formats);
+  /// Waits for everything queued; throws the first failure.
+  void flush();
+  /// Waits for everything queued and forgets its failures (before a rollback).
+  void discardQueued();
+
 private:
+  // Sends Sync, reads the queued results in order (keeping the last when
+  // `keepLast`), leaves pipeline mode; the first failure is thrown unless
+  // `quiet`.
+  PGresult* sync(bool keepLast, bool quiet);
+  void enterPipeline();
+
   PGconn* conn_ = nullptr;
+  bool pipelining_ = false;
+  int queued_ = 0;  // statements sent and not yet read
   std::string address_;
   std::unordered_map<std::string, Prepared> prepared_;
 };

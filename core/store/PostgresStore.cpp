@@ -53,6 +53,7 @@ PostgresStore::~PostgresStore() {
   closeRows();  // their statements before the connection
   if (impl_->depth > 0) {
     try {
+      impl_->db.discardQueued();
       impl_->db.exec("ROLLBACK");
     } catch (const std::exception&) {
       // The server rolls back an open transaction when the connection ends.
@@ -60,28 +61,34 @@ PostgresStore::~PostgresStore() {
   }
 }
 
+// BEGIN and SAVEPOINT are queued: they go with the transaction's first
+// read. RELEASE and COMMIT wait for everything queued before them, so a
+// failure is thrown by the commit of the mutation that caused it, with the
+// depth unchanged for the caller's rollback.
 void PostgresStore::begin() {
   auto& i = *impl_;
-  i.db.exec(i.depth == 0 ? "BEGIN" : ("SAVEPOINT s" + std::to_string(i.depth)).c_str());
+  i.db.queue(i.depth == 0 ? "BEGIN" : ("SAVEPOINT s" + std::to_string(i.depth)).c_str());
   ++i.depth;
+  i.db.setPipelining(true);
 }
 
 void PostgresStore::commit() {
   auto& i = *impl_;
   if (i.depth == 0) return;
+  // A failed COMMIT ends the transaction too (PostgreSQL rolls it back); a
+  // rollback after it only draws a warning.
+  i.db.queue(i.depth > 1 ? ("RELEASE SAVEPOINT s" + std::to_string(i.depth - 1)).c_str() : "COMMIT");
+  i.db.flush();
   --i.depth;
-  if (i.depth > 0) {
-    i.db.exec(("RELEASE SAVEPOINT s" + std::to_string(i.depth)).c_str());
-    return;
-  }
-  // A failed COMMIT ends the transaction too (PostgreSQL rolls it back).
-  i.db.exec("COMMIT");
+  i.db.setPipelining(i.depth > 0);
 }
 
 void PostgresStore::rollback() {
   auto& i = *impl_;
   if (i.depth == 0) return;
   --i.depth;
+  i.db.setPipelining(i.depth > 0);
+  i.db.discardQueued();  // what failed is being undone
   if (i.depth == 0) {
     i.db.exec("ROLLBACK");
   } else {

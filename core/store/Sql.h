@@ -36,6 +36,12 @@ public:
   virtual void bindNull(int i) = 0;
   /// True when a row is available.
   virtual bool step() = 0;
+  /// Runs a statement whose rows nobody reads. A backend may send it with
+  /// what follows (see pg::Db); its failure is then thrown by a later call
+  /// in the same transaction, never lost.
+  virtual void run() {
+    while (step()) {}
+  }
   /// A text column without a copy: valid until the next step or reset.
   virtual std::string_view view(int col) const = 0;
   virtual bool isNull(int col) const = 0;
@@ -84,7 +90,7 @@ public:
   /// Steps once: true when a row is available.
   bool step() { return c_->step(); }
   /// Steps a statement that returns no rows.
-  void run() { while (step()) {} }
+  void run() { c_->run(); }
 
   std::string text(int col) const { return std::string(c_->view(col)); }
   std::optional<std::string> optText(int col) const {

@@ -64,7 +64,7 @@ std::string synchronousCommit = "on";
 Core startCore(const std::string& url, const std::string& log) {
   CoreChild::Options o;
   o.args = {"--db", url, "--db-schema", "bench", "--no-stdio", "--listen", "127.0.0.1:0"};
-  o.env = {{"PGOPTIONS", "-c synchronous_commit=" + synchronousCommit}};
+  o.env = {{"PGOPTIONS", "-c synchronous_commit=" + synchronousCommit + (std::getenv("BENCH_PGLOG") ? " -c log_statement=all" : "")}};
   o.stderrPath = log;
   Core c;
   c.child = std::make_unique<CoreChild>(o);

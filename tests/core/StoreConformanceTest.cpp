@@ -320,16 +320,51 @@ TEST_F(StoreConformance, AnInnerRollbackUndoesOnlyItsLevelAndTheOuterCommitKeeps
 TEST_F(StoreConformance, AFailedStatementIsAStorageErrorAndTheStoreGoesOn) {
   project("p");
   unit("u", "p", std::nullopt, 1, "x");
+  // PostgreSQL sends a write with what follows it, so its failure may be
+  // thrown by the commit instead of the call: either way, before anything
+  // is acknowledged.
   s->begin();
+  bool failed = false;
   try {
     unit("u", "p", std::nullopt, 2, "the same id again");
-    ADD_FAILURE() << "a duplicate id was stored";
+    s->commit();
   } catch (const Error& e) {
+    failed = true;
     EXPECT_EQ(e.kind(), ErrorKind::Storage);
+    s->rollback();
   }
-  s->rollback();
+  EXPECT_TRUE(failed) << "a duplicate id was stored";
+  EXPECT_EQ(s->depth(), 0);
   unit("v", "p", "u", 2, "after the failure");
   EXPECT_TRUE(s->unit("v"));
+}
+
+TEST_F(StoreConformance, AFailureInsideANestedTransactionIsThrownThereAndTheOuterOneGoesOn) {
+  // A batch of requests is one transaction with a savepoint per request:
+  // one request's failure must surface in that request, and the others'
+  // writes must still commit.
+  project("p");
+  unit("u", "p", std::nullopt, 1, "x");
+  s->begin();
+  unit("a", "p", "u", 2, "the first request");
+  s->begin();
+  bool failed = false;
+  try {
+    unit("u", "p", std::nullopt, 3, "a duplicate id");
+    s->commit();
+  } catch (const Error& e) {
+    failed = true;
+    EXPECT_EQ(e.kind(), ErrorKind::Storage);
+    s->rollback();
+  }
+  EXPECT_TRUE(failed);
+  EXPECT_EQ(s->depth(), 1);
+  unit("b", "p", "u", 4, "the third request");
+  s->commit();
+  EXPECT_EQ(s->depth(), 0);
+  EXPECT_TRUE(s->unit("a"));
+  EXPECT_TRUE(s->unit("b"));
+  EXPECT_EQ(s->unit("u")->content, "x");
 }
 
 TEST_F(StoreConformance, MigrateStoreKnowsEveryTableTheSchemaHas) {
