@@ -89,7 +89,8 @@ public:
 
   /// Steps once: true when a row is available.
   bool step() { return c_->step(); }
-  /// Steps a statement that returns no rows.
+  /// Runs a statement whose rows are not read, from its start (never to
+  /// finish one already stepped: PostgreSQL's would run again).
   void run() { c_->run(); }
 
   std::string text(int col) const { return std::string(c_->view(col)); }

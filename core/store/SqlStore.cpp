@@ -10,6 +10,7 @@
 #include "store/KnowledgeDocumentRows.h"
 #include "store/KnowledgeRows.h"
 #include "store/MemoletRows.h"
+#include "support/Error.h"
 #include "store/Sql.h"
 
 namespace grove {
@@ -118,7 +119,7 @@ struct SqlStore::Rows {
       scopedUnits, codeUnits, unitsFromSeq, liveOutline;
   Stmt addRevision, revisions;
   Stmt putBranch, deleteBranch, getBranch, branches;
-  Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone, maxOpSeq;
+  Stmt appendOp, lastDone, firstUndone, setUndone, dropUndone;
 
   explicit Rows(sql::Db& db) {
     putProject = Stmt(db, (std::string("INSERT INTO projects(") + kProjectColumns +
@@ -191,9 +192,12 @@ struct SqlStore::Rows {
                     "SELECT project_id, head_id, title, intent, status, summary FROM branches "
                     "WHERE project_id=?");
     const char* opCols = "SELECT project_id, seq, kind, payload, undone, created_at, author FROM operations ";
+    // The next seq is read by the insert itself: one statement, and on
+    // PostgreSQL one round trip, where a read and a write took two.
     appendOp = Stmt(db,
-                    "INSERT INTO operations(project_id, seq, kind, payload, undone, created_at, "
-                    "author) VALUES (?,?,?,?,0,?,?)");
+                    "INSERT INTO operations(project_id, seq, kind, payload, undone, created_at, author) "
+                    "SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, 0, ?4, ?5 FROM operations "
+                    "WHERE project_id=?1 RETURNING seq");
     lastDone = Stmt(db, (std::string(opCols) +
                          "WHERE project_id=? AND undone=0 ORDER BY seq DESC LIMIT 1")
                             .c_str());
@@ -204,7 +208,6 @@ struct SqlStore::Rows {
     setUndone = Stmt(db, "UPDATE operations SET undone=?3 WHERE project_id=?1 AND seq=?2");
     dropUndone = Stmt(db, std::string("DELETE FROM operations ") + undoneIndex +
                               "WHERE project_id=? AND undone=1");
-    maxOpSeq = Stmt(db, "SELECT seq FROM operations WHERE project_id=? ORDER BY seq DESC LIMIT 1");
   }
 };
 
@@ -409,16 +412,15 @@ std::vector<BranchMeta> SqlStore::branches(const std::string& projectId) {
 }
 
 void SqlStore::appendOp(Operation& op) {
-  auto& mx = rows_->maxOpSeq.reset().bind(1, op.projectId);
-  op.seq = mx.step() ? mx.integer(0) + 1 : 1;
-  rows_->appendOp.reset()
-      .bind(1, op.projectId)
-      .bind(2, op.seq)
-      .bind(3, op.kind)
-      .bind(4, images::operationPayload(op))
-      .bind(5, op.createdAt)
-      .bind(6, op.author)
-      .run();
+  auto& st = rows_->appendOp.reset()
+                 .bind(1, op.projectId)
+                 .bind(2, op.kind)
+                 .bind(3, images::operationPayload(op))
+                 .bind(4, op.createdAt)
+                 .bind(5, op.author);
+  if (!st.step()) throw Error::storage("store " + db_->path() + ": the operation was not logged");
+  op.seq = st.integer(0);
+  while (st.step()) {}  // past the end, so SQLite's statement is done
 }
 
 std::optional<Operation> SqlStore::lastDoneOp(const std::string& projectId) {
