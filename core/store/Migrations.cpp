@@ -531,6 +531,15 @@ CREATE TABLE redo_state(
   applied INTEGER NOT NULL
 );
 )sql",
+    // 15: personal access tokens (issue 19, DESIGN §12): only the SHA-256 of
+    // each token, in the store so every core on it shares them.
+    R"sql(
+CREATE TABLE access_tokens(
+  name TEXT PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  created TEXT NOT NULL
+);
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

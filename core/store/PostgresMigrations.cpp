@@ -369,6 +369,14 @@ CREATE TABLE knowledge_settings(
   settings TEXT NOT NULL
 );
 )sql",
+    // 3: personal access tokens (SQLite's 15).
+    R"sql(
+CREATE TABLE access_tokens(
+  name TEXT PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  created TEXT NOT NULL
+);
+)sql",
 };
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
 

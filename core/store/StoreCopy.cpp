@@ -16,7 +16,7 @@ const std::vector<std::string>& storeTables() {
       "memolets", "memolet_sources", "memolet_segmentation", "memolet_progress", "sandbox_items",
       "sandbox_groups", "sandbox_group_members", "board_items", "board_groups", "board_links", "boards",
       "board_ops", "board_cards", "knowledge_maps", "knowledge_log", "knowledge_turns", "knowledge_documents",
-      "knowledge_chunks", "knowledge_state", "knowledge_settings"};
+      "knowledge_chunks", "knowledge_state", "knowledge_settings", "access_tokens"};
   return tables;
 }
 

@@ -12,7 +12,10 @@
 #include "store/SqliteStore.h"
 #include "support/Log.h"
 #include "tool/StoreAccess.h"
+#include "tool/StoreTokens.h"
+#include "tool/TokenCommands.h"
 #include "transport/TlsContext.h"
+#include "transport/TokenFile.h"
 
 namespace grove::tool {
 
@@ -72,6 +75,13 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
     const char* carry = std::getenv("GROVE_CARRY_COMMITS");
     storeOptions.carryCommits = onDisk && !flags.readOnlyStore && !(carry && std::string(carry) == "0");
     store = std::make_unique<SqliteStore>(storeOptions);
+    if (onDisk && !flags.readOnlyStore) {
+      try {
+        importLegacyTokens(flags);
+      } catch (const std::exception& e) {
+        log::error(std::string("personal tokens: ") + e.what());
+      }
+    }
     if (onDisk) {
       checkPrivacy(flags.db);
       integrity_ = std::make_unique<IntegrityWatch>(flags.db);
@@ -130,7 +140,10 @@ void CoreOwner::startListening() {
     transport::TcpListener::Hooks hooks{[this] { enter(); }, [this] { leave(); }};
     transport::TcpAccess access;
     access.sharedToken = flags_.token;
-    if (!flags_.tokenFile.empty()) access.tokens = std::make_shared<transport::TokenFile>(flags_.tokenFile);
+    if (!flags_.tokenFile.empty())
+      access.tokens = std::make_shared<transport::TokenFile>(flags_.tokenFile);
+    else if (flags_.db != ":memory:")
+      access.tokens = std::make_shared<StoreTokens>(flags_.db, flags_.dbSchema);
     // Off loopback a token is always needed, even once every one is revoked.
     access.alwaysNeedToken = !isLoopbackHost(host);
     if (!flags_.tlsCert.empty())

@@ -33,14 +33,15 @@ usage: grove-server [options]
   --tls-key FILE            ...and its PEM private key
   --tls-client-ca FILE      mutual TLS: clients must present a certificate
                             signed by this PEM CA
-  --token-file FILE         personal tokens (default: the store's path +
-                            ".tokens"); re-read when it changes, so deleting a
-                            line revokes that token without a restart
   --token-add NAME          print a new token for NAME once (only its sha256 is
-                            stored, in the token file) and exit
-  --token-list              print the token file's names and creation times
+                            stored, in the store, shared by every core on it)
+                            and exit
+  --token-list              print the tokens' names and creation times
   --token-revoke NAME       remove NAME's token and exit (open connections
-                            stay; new ones with it are refused)
+                            stay; new ones with it are refused on every core)
+  --token-file FILE         keep personal tokens in FILE instead of the store;
+                            re-read when it changes, so deleting a line
+                            revokes that token without a restart
   --max-connections N       TCP connections open at once (default 1024, fewer
                             when the open-file limit is lower)
   --max-connections-per-address N
@@ -257,17 +258,15 @@ Flags parseFlags(const std::vector<std::string>& args,
   if (f.dbSchema.empty())
     if (auto schema = env("GROVE_DB_SCHEMA")) f.dbSchema = *schema;
   if (f.error.empty()) f.error = postgresRefusal(f, sawSync);
-  // A database has no folder to keep a token file beside.
-  if (f.tokenFile.empty()) f.tokenFile = f.db == ":memory:" || f.postgres ? std::string() : f.db + ".tokens";
   if (f.error.empty() && (f.tlsCert.empty() != f.tlsKey.empty()))
     f.error = "TLS needs both --tls-cert FILE and --tls-key FILE";
   if (f.error.empty() && !f.tlsClientCa.empty() && f.tlsCert.empty())
     f.error = "--tls-client-ca needs --tls-cert and --tls-key";
   if (f.error.empty() && !f.tlsCert.empty() && f.listen.empty())
     f.error = "--tls-cert and --tls-key go with --listen HOST:PORT";
-  if (f.error.empty() && (!f.tokenAdd.empty() || !f.tokenRevoke.empty() || f.tokenList) && f.tokenFile.empty())
-    f.error = std::string(f.postgres ? "a PostgreSQL store" : "an in-memory store") +
-              " has no token file beside it: give --token-file FILE";
+  if (f.error.empty() && (!f.tokenAdd.empty() || !f.tokenRevoke.empty() || f.tokenList) && f.tokenFile.empty() &&
+      f.db == ":memory:")
+    f.error = "an in-memory store keeps no tokens: name a store with --db, or give --token-file FILE";
   return f;
 }
 

@@ -21,7 +21,7 @@ struct Flags {
   std::string token;         // GROVE_TOKEN: what TCP clients must present
   // Issue 19: TLS and personal tokens on --listen.
   std::string tlsCert, tlsKey, tlsClientCa;  // --tls-cert, --tls-key, --tls-client-ca
-  std::string tokenFile;     // --token-file FILE (default: <db>.tokens)
+  std::string tokenFile;     // --token-file FILE (default: none, tokens live in the store)
   std::string tokenAdd;      // --token-add NAME: print a new token, store its hash, exit
   std::string tokenRevoke;   // --token-revoke NAME: remove that person's token, exit
   bool tokenList = false;    // --token-list: names and creation times, exit
@@ -71,7 +71,7 @@ std::string shownStore(const std::string& db);
 std::string postgresRefusal(const Flags& flags, bool sawSync);
 /// Why --listen may not start as configured ("" when it may): a
 /// non-loopback address needs TLS and a token (`hasPersonalTokens`: the
-/// token file holds at least one). The message names the flags that fix it.
+/// store or the token file holds at least one). The message names the flags that fix it.
 std::string listenRefusal(const Flags& flags, bool hasPersonalTokens);
 
 /// --max-connections when not given: 1024, or fewer when the open-file

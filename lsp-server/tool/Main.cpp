@@ -162,7 +162,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     tool::CoreOwner owner(flags, shared ? std::move(lock) : nullptr, socketPath);
-    if (shared) owner.startListening();
+    // A PostgreSQL core has no socket to share but may still --listen.
+    if (shared || !flags.listen.empty()) owner.startListening();
     log::info(std::string("grove-server ") + GROVE_VERSION + " serving stdio");
     int code = owner.serve(0, 1, "stdio");
     // Other editors may still be connected: the core lives until they leave.

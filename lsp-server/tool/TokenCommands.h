@@ -1,6 +1,7 @@
 // TokenCommands: grove-server --token-add NAME, --token-list and
-// --token-revoke NAME on the token file (transport/TokenFile), and the
-// start-up question whether any personal token exists.
+// --token-revoke NAME, on the store (tool/StoreTokens) or, with
+// --token-file, on that file (transport/TokenFile); and the start-up
+// question whether any personal token exists.
 #pragma once
 
 #include "tool/Flags.h"
@@ -9,8 +10,11 @@ namespace grove::tool {
 
 /// Runs the token command the flags name; returns the exit code.
 int runTokenCommand(const Flags& flags);
-/// True when the token file holds at least one token (false when it cannot
-/// be read: the start-up check then asks for one).
+/// True when at least one personal token exists (false when none can be
+/// read: the start-up check then asks for one).
 bool hasPersonalTokens(const Flags& flags);
+/// Moves a token file an older Grove kept beside a SQLite store
+/// (<store>.tokens) into the store, when there is one and no --token-file.
+void importLegacyTokens(const Flags& flags);
 
 }  // namespace grove::tool

@@ -1,7 +1,7 @@
 // TcpAccess: who may use the team core over TCP: TLS (or not), the shared
-// token (GROVE_TOKEN), and personal tokens (TokenFile). Decided per
-// connection, so a token file that gains its first line starts requiring
-// tokens on loopback too, without a restart.
+// token (GROVE_TOKEN), and personal tokens (a TokenSource: the store or a
+// token file). Decided per connection, so a store that gains its first
+// token starts requiring tokens on loopback too, without a restart.
 #pragma once
 
 #include <asio/ssl.hpp>
@@ -10,13 +10,13 @@
 #include <string>
 
 #include "server/Server.h"
-#include "transport/TokenFile.h"
+#include "transport/TokenSource.h"
 
 namespace grove::transport {
 
 struct TcpAccess {
   std::string sharedToken;                  // GROVE_TOKEN; empty: none
-  std::shared_ptr<TokenFile> tokens;        // personal tokens; null: none
+  std::shared_ptr<TokenSource> tokens;      // personal tokens; null: none
   std::shared_ptr<asio::ssl::context> tls;  // null: plain TCP
   /// A token is needed even while none exists (a non-loopback address: with
   /// every personal token revoked, nobody gets in).

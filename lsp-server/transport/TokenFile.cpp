@@ -139,12 +139,22 @@ std::vector<TokenEntry> TokenFile::read(const std::string& path, std::vector<std
   return entries;
 }
 
-std::string TokenFile::add(const std::string& path, const std::string& name) {
-  if (name.empty() || name[0] == '#' || name.find_first_of("\t\r\n") != std::string::npos)
-    throw std::runtime_error("a token's name must be non-empty, not start with #, and hold no tab or newline");
+std::string TokenFile::newToken() {
   unsigned char random[32];
   if (RAND_bytes(random, sizeof random) != 1) throw std::runtime_error("no randomness for a token");
-  std::string token = "grove_" + hex(random, sizeof random);
+  return "grove_" + hex(random, sizeof random);
+}
+
+void TokenFile::checkName(const std::string& name) {
+  if (name.empty() || name[0] == '#' || name.find_first_of("\t\r\n") != std::string::npos)
+    throw std::runtime_error("a token's name must be non-empty, not start with #, and hold no tab or newline");
+}
+
+std::string TokenFile::now() { return nowIso(); }
+
+std::string TokenFile::add(const std::string& path, const std::string& name) {
+  checkName(name);
+  std::string token = newToken();
   std::string text = slurp(path).value_or(
       "# Grove team tokens: name<TAB>sha256 of the token<TAB>created. Delete a line to revoke it.\n");
   if (!text.empty() && text.back() != '\n') text += "\n";

@@ -1,4 +1,5 @@
-// TokenFile: the team core's personal tokens, one line per person:
+// TokenFile: personal tokens in a file of their own (--token-file; by
+// default they live in the store, tool/StoreTokens), one line per person:
 //   name<TAB>sha256-hex-of-token<TAB>created (ISO 8601)
 // with # comments. Only hashes are kept, so the file leaks no token. The
 // listener asks it on every authentication; it re-reads the file when its
@@ -15,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "transport/TokenSource.h"
+
 namespace grove::transport {
 
 struct TokenEntry {
@@ -23,19 +26,26 @@ struct TokenEntry {
   std::string created;
 };
 
-class TokenFile {
+class TokenFile final : public TokenSource {
 public:
   explicit TokenFile(std::string path) : path_(std::move(path)) {}
 
   const std::string& path() const { return path_; }
   /// The name the token belongs to, or nullopt (no such token, or none
   /// left). Compares hashes in constant time.
-  std::optional<std::string> nameFor(std::string_view token);
+  std::optional<std::string> nameFor(std::string_view token) override;
   /// True when the file holds at least one token now.
-  bool hasTokens();
+  bool hasTokens() override;
 
   /// sha256 of `token` as hex.
   static std::string hashHex(std::string_view token);
+  /// A fresh token: "grove_" and 32 random bytes as hex.
+  static std::string newToken();
+  /// Throws unless `name` can name a token (non-empty, no leading #, no tab
+  /// or newline: it must fit a line of the file and of --token-list).
+  static void checkName(const std::string& name);
+  /// Now, as a token's creation time (ISO 8601, UTC).
+  static std::string now();
   /// The entries of the file at `path` (none when it does not exist).
   /// Throws when it exists and cannot be read; malformed lines are skipped
   /// and reported in `skipped` when given.

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "../support/TestStore.h"
+#include "store/AccessTokenRows.h"
 #include "store/Sql.h"
 #include "store/StoreCopy.h"
 #include "support/Error.h"
@@ -365,6 +366,29 @@ TEST_F(StoreConformance, AFailureInsideANestedTransactionIsThrownThereAndTheOute
   EXPECT_TRUE(s->unit("a"));
   EXPECT_TRUE(s->unit("b"));
   EXPECT_EQ(s->unit("u")->content, "x");
+}
+
+TEST_F(StoreConformance, AccessTokensAreKeptByNameAndFoundByHash) {
+  AccessTokenRows tokens(dynamic_cast<SqlStore&>(*s).connection());
+  EXPECT_FALSE(tokens.any());
+  const std::string h1(64, 'a'), h2(64, 'b'), h3(64, 'c');
+  tokens.put({"ana", h1, "2026-11-27T10:00:00Z"});
+  tokens.put({"ben", h2, "2026-11-27T10:01:00Z"});
+  EXPECT_TRUE(tokens.any());
+  EXPECT_EQ(tokens.nameFor(h1), "ana");
+  EXPECT_EQ(tokens.nameFor(h3), std::nullopt);
+  // A new token for a name replaces its old one.
+  tokens.put({"ana", h3, "2026-11-27T11:00:00Z"});
+  EXPECT_EQ(tokens.nameFor(h1), std::nullopt);
+  EXPECT_EQ(tokens.nameFor(h3), "ana");
+  auto all = tokens.list();
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].name, "ana");
+  EXPECT_EQ(all[0].created, "2026-11-27T11:00:00Z");
+  EXPECT_TRUE(tokens.remove("ana"));
+  EXPECT_FALSE(tokens.remove("ana"));
+  EXPECT_EQ(tokens.nameFor(h3), std::nullopt);
+  EXPECT_EQ(tokens.list().size(), 1u);
 }
 
 TEST_F(StoreConformance, MigrateStoreKnowsEveryTableTheSchemaHas) {

@@ -13,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "../share/SocketClient.h"
 #include "../support/TestStore.h"
 #include "RpcAssertions.h"
 #include "ServerProcess.h"
@@ -328,9 +329,56 @@ TEST_F(PostgresServer, FlagsThatNeedAFileAreRefusedWithWhatToDoInstead) {
   auto socket = ServerProcess::run({"--db", url, "--print-socket"});
   EXPECT_EQ(socket.exitCode, 2);
   EXPECT_NE(socket.err.find("over --listen"), std::string::npos) << socket.err;
-  auto tokens = ServerProcess::run({"--db", url, "--token-add", "ana"});
-  EXPECT_EQ(tokens.exitCode, 2);
-  EXPECT_NE(tokens.err.find("--token-file"), std::string::npos) << tokens.err;
+}
+
+TEST_F(PostgresServer, APersonalTokenInTheDatabaseCountsOnEveryCoreAndItsRevocationToo) {
+  // DESIGN §12: tokens live in the store, so every core on one database
+  // shares them; a revocation refuses new connections on every core
+  // without a restart.
+  auto token = [&](std::vector<std::string> args) {
+    std::vector<std::string> all{"--db", url, "--db-schema", schema};
+    all.insert(all.end(), args.begin(), args.end());
+    return ServerProcess::run(all);
+  };
+  auto added = token({"--token-add", "ana"});
+  ASSERT_EQ(added.exitCode, 0) << added.err;
+  const std::string ana = added.out.substr(0, added.out.find('\n'));
+  ASSERT_EQ(ana.rfind("grove_", 0), 0u) << added.out;
+  ASSERT_EQ(token({"--token-add", "ben"}).exitCode, 0);
+  auto listed = token({"--token-list"});
+  EXPECT_NE(listed.out.find("ana\t"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("ben\t"), std::string::npos) << listed.out;
+  EXPECT_EQ(listed.out.find(ana), std::string::npos) << "--token-list shows a token";
+
+  const int portA = freeLoopbackPort(), portB = freeLoopbackPort();
+  ServerProcess a(options("a.log", {"--listen", "127.0.0.1:" + std::to_string(portA)}));
+  ServerProcess b(options("b.log", {"--listen", "127.0.0.1:" + std::to_string(portB)}));
+  a.client().initialize();  // TCP listens before stdio is served
+  b.client().initialize();
+  for (int port : {portA, portB}) {
+    auto withToken = connectTcp(port);
+    json ok = initializeWith(*withToken, "ana-editor", {{"token", ana}});
+    ASSERT_TRUE(isResult(ok)) << "port " << port << ": " << ok.dump();
+    auto without = connectTcp(port);
+    EXPECT_TRUE(isError(initializeWith(*without, "stranger", json::object()), 1004))
+        << "a core let in a client without a token while the database holds tokens";
+  }
+  // Changes are credited to the token's name on the core it reached.
+  auto client = connectTcp(portB);
+  ASSERT_TRUE(isResult(initializeWith(*client, "ana-editor", {{"token", ana}})));
+  json clients = b.client().result("grove/server/clients")["clients"];
+  EXPECT_NE(clients.dump().find("\"user\":\"ana\""), std::string::npos) << clients.dump();
+
+  auto revoked = token({"--token-revoke", "ana"});
+  ASSERT_EQ(revoked.exitCode, 0) << revoked.err;
+  for (int port : {portA, portB}) {
+    auto after = connectTcp(port);
+    EXPECT_TRUE(isError(initializeWith(*after, "ana-editor", {{"token", ana}}), 1004))
+        << "port " << port << " still accepts a revoked token";
+  }
+  EXPECT_EQ(token({"--token-revoke", "ana"}).exitCode, 1) << "revoking a name twice";
+  EXPECT_EQ(a.stderrText().find(ana), std::string::npos) << "the token reached a log";
+  EXPECT_EQ(b.stderrText().find(ana), std::string::npos) << "the token reached a log";
 }
 
 }  // namespace

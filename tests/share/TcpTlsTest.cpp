@@ -9,6 +9,7 @@
 
 #include <fstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "RunWithEnv.h"
 #include "SharedStore.h"
@@ -19,25 +20,34 @@
 namespace grove::test {
 namespace {
 
+bool fileExists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
 class TcpTls : public SharedStore {
 protected:
   TcpTls() : certs_(makeTestCertificates(dir_.file(""))), tokenFile_(dir_.file("team.tokens")) {}
 
-  /// grove-server --token-add NAME on this test's token file: the token.
+  /// grove-server --token-add NAME on this test's token file (or, without
+  /// one, the store): the token.
   std::string addToken(const std::string& name) {
-    RunOutput r = runWithEnv(ServerProcess::binary(), {"--db", db_, "--token-file", tokenFile_, "--token-add", name},
-                             env());
+    RunOutput r = tokens({"--token-add", name});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     std::string token = r.out.substr(0, r.out.find('\n'));
     EXPECT_FALSE(token.empty()) << "--token-add printed no token: " << r.out;
     return token;
   }
 
+  /// A token command (--token-add, --token-list, --token-revoke).
+  RunOutput tokens(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", db_});
+    if (!tokenFile_.empty()) args.insert(args.end(), {"--token-file", tokenFile_});
+    return runWithEnv(ServerProcess::binary(), args, env());
+  }
+
   std::unique_ptr<ServerProcess> startTls(int port, std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"--listen",   "127.0.0.1:" + std::to_string(port),
                                   "--tls-cert", certs_.serverCert,
-                                  "--tls-key",  certs_.serverKey,
-                                  "--token-file", tokenFile_};
+                                  "--tls-key",  certs_.serverKey};
+    if (!tokenFile_.empty()) args.insert(args.end(), {"--token-file", tokenFile_});
     args.insert(args.end(), extra.begin(), extra.end());
     auto owner = start("editor-a", args);
     owner->client().initialize("editor-a");  // TCP listens before stdio is served
@@ -119,6 +129,55 @@ TEST_F(TcpTls, ATokenRemovedFromTheFileIsRefusedOnTheNextConnectionWithoutAResta
   // Bob's token still works, on the same core.
   TlsClient other(port, trusting());
   EXPECT_TRUE(isResult(initializeWith(other.client(), "bob-editor", {{"token", bob}})));
+}
+
+TEST_F(TcpTls, TokensLiveInTheStoreByDefaultAndARevocationCountsWithoutARestart) {
+  tokenFile_.clear();  // DESIGN §12: the store keeps them
+  std::string alice = addToken("alice");
+  std::string bob = addToken("bob");
+  EXPECT_FALSE(fileExists(db_ + ".tokens")) << "a token file was written beside the store";
+  RunOutput listed = tokens({"--token-list"});
+  ASSERT_EQ(listed.exitCode, 0) << listed.err;
+  EXPECT_NE(listed.out.find("alice\t20"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("bob\t20"), std::string::npos) << listed.out;
+  EXPECT_EQ(listed.out.find(alice), std::string::npos) << "--token-list shows a token";
+
+  int port = freeLoopbackPort();
+  auto owner = startTls(port);
+  {
+    TlsClient before(port, trusting());
+    ASSERT_TRUE(isResult(initializeWith(before.client(), "alice-editor", {{"token", alice}})));
+  }
+  {
+    TlsClient stranger(port, trusting());
+    EXPECT_TRUE(isError(initializeWith(stranger.client(), "stranger", {{"token", "grove_guess"}}), 1004));
+  }
+  // Revoked by another process while the core runs.
+  RunOutput r = tokens({"--token-revoke", "alice"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  TlsClient after(port, trusting());
+  json refused = initializeWith(after.client(), "alice-editor", {{"token", alice}});
+  EXPECT_TRUE(isError(refused, 1004)) << refused.dump();
+  TlsClient other(port, trusting());
+  EXPECT_TRUE(isResult(initializeWith(other.client(), "bob-editor", {{"token", bob}})));
+  EXPECT_EQ(tokens({"--token-revoke", "alice"}).exitCode, 1) << "revoking a name that has no token";
+  EXPECT_EQ(owner->stderrText().find(bob), std::string::npos);
+}
+
+TEST_F(TcpTls, ATokenFileAnOlderGroveKeptBesideTheStoreMovesIntoIt) {
+  tokenFile_ = db_ + ".tokens";  // where an older Grove kept them
+  std::string carol = addToken("carol");
+  tokenFile_.clear();
+  int port = freeLoopbackPort();
+  auto owner = startTls(port);
+  TlsClient client(port, trusting());
+  json ok = initializeWith(client.client(), "carol-editor", {{"token", carol}});
+  EXPECT_TRUE(isResult(ok)) << ok.dump() << owner->stderrText();
+  EXPECT_FALSE(fileExists(db_ + ".tokens"));
+  EXPECT_TRUE(fileExists(db_ + ".tokens.imported"));
+  EXPECT_NE(owner->stderrText().find("moved 1 personal tokens"), std::string::npos) << owner->stderrText();
+  RunOutput listed = tokens({"--token-list"});
+  EXPECT_NE(listed.out.find("carol\t"), std::string::npos) << listed.out;
 }
 
 TEST_F(TcpTls, MutualTlsNeedsAClientCertificateSignedByTheClientCa) {
