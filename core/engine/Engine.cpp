@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "engine/EngineImpl.h"
+#include "engine/MemoletState.h"
 #include "engine/StructureLog.h"
 #include "ops/BranchIndex.h"
 #include "support/HugePages.h"
@@ -78,8 +79,19 @@ void Engine::abortBatch() {
 void Engine::dropCaches() { impl_->dropCaches(); }
 
 void Engine::changedElsewhere(const ChangeEvent& event) {
-  // Everything may hold what it changed (units, paths, memolets citing them).
-  impl_->dropCaches();
+  if (event.op == ChangeOp::Append) {
+    // An append adds units and changes its project's row, and leads to
+    // memolets of that project (indexed by the core that appended): the
+    // units cached here are still right, and so is every other project.
+    // Dropping everything made each core reload its whole memolet index
+    // whenever another core appended anywhere.
+    impl_->projects.erase(event.projectId);
+    memolets::appendedElsewhere(*impl_, event.projectId);
+  } else {
+    // Anything else may change units this core holds (which other cached
+    // units point at), paths, and memolets citing them.
+    impl_->dropCaches();
+  }
   impl_->pending.push_back(event);
   impl_->deliver();
 }

@@ -105,9 +105,44 @@ void Engine::Impl::memoletsChanged(const std::string& projectId, std::vector<std
 
 namespace memolets {
 
+// Reads again the memolets of projects another core appended to: only theirs,
+// where dropping the indexes would read every memolet of the store again.
+void refreshStale(Engine::Impl& impl, MemoletState& s) {
+  for (const auto& projectId : s.staleProjects) {
+    for (auto it = s.projectOf.begin(); it != s.projectOf.end();) {
+      if (it->second != projectId) {
+        ++it;
+        continue;
+      }
+      s.hashed.remove(it->first);
+      it = s.projectOf.erase(it);
+    }
+    for (auto& row : impl.store->memolets().vectorRows(projectId)) {
+      s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values(), s.groupFor(row.projectId));
+      s.projectOf[row.id] = row.projectId;
+    }
+  }
+  s.staleProjects.clear();
+  s.provider.reset();  // rebuilt on its next use (with a provider only)
+  s.documentFrequency.clear();
+  s.documentCount = 0;
+}
+
+void appendedElsewhere(Engine::Impl& impl, const std::string& projectId) {
+  if (!impl.memo) return;  // nothing loaded yet
+  MemoletState& s = *impl.memo;
+  s.staleProjects.insert(projectId);
+  s.maybeBehind = true;
+  s.documentFrequency.clear();
+  s.documentCount = 0;
+}
+
 MemoletState& loaded(Engine::Impl& impl) {
   MemoletState& s = impl.memolets();
-  if (s.loaded) return s;
+  if (s.loaded) {
+    if (!s.staleProjects.empty()) refreshStale(impl, s);
+    return s;
+  }
   for (auto& row : impl.store->memolets().vectorRows()) {
     s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values(), s.groupFor(row.projectId));
     s.projectOf[row.id] = row.projectId;

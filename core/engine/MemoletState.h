@@ -11,6 +11,7 @@
 #include <string>
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/EngineImpl.h"
@@ -35,6 +36,9 @@ struct MemoletState {
   std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
   std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it
   size_t documentCount = 0;
+  /// Projects another core appended to since the indexes were loaded: their
+  /// rows are read again before the next use (the rest stays loaded).
+  std::unordered_set<std::string> staleProjects;
   /// Whether a project may have exchanges not yet indexed (deferred mode).
   /// Starts true: after a restart the store says which projects are behind.
   bool maybeBehind = true;
@@ -46,6 +50,9 @@ namespace memolets {
 
 /// The state with its hashed index loaded.
 MemoletState& loaded(Engine::Impl& impl);
+/// Another core appended to `projectId`: its memolets are read again before
+/// the indexes are next used, and exchanges may wait to be indexed.
+void appendedElsewhere(Engine::Impl& impl, const std::string& projectId);
 /// The provider index for `model`, (re)loaded when the model changes; null
 /// when no memolet has an embedding by it.
 const memory::VectorIndex* providerIndex(Engine::Impl& impl, const std::string& model);

@@ -42,6 +42,8 @@ public:
   virtual std::vector<Memolet> memolets(const std::optional<std::string>& projectId) = 0;
   /// Vectors of every memolet with text in a live project.
   virtual std::vector<MemoletVectorRow> vectorRows() = 0;
+  /// The same for one project's memolets.
+  virtual std::vector<MemoletVectorRow> vectorRows(const std::string& projectId) = 0;
   /// Ids of memolets made from `unitId`.
   virtual std::vector<std::string> citing(const std::string& unitId) = 0;
   /// The open segmented memolet whose last exchange ends at `tailUnitId`.

@@ -95,7 +95,7 @@ std::string select(sql::Db& db, const std::string& where) {
 
 struct MemoletRows::Statements {
   sql::Db& db;
-  Stmt put, clearSources, addSource, get, byProject, all, vectors, citing, openAt, embedding, placement;
+  Stmt put, clearSources, addSource, get, byProject, all, vectors, projectVectors, citing, openAt, embedding, placement;
   Stmt bm25, bm25Project, vocab, count, trashed;
   Stmt history, putHistory;
   Stmt progress, putProgress, behind;
@@ -129,8 +129,9 @@ struct MemoletRows::Statements {
     const std::string vectorRows =
         "SELECT m.id, m.project_id, m.vector, m.embedding, m.embedding_model FROM "
         "memolets m LEFT JOIN projects p ON p.id = m.project_id "
-        "WHERE p.deleted_at IS NULL AND m.text != '' AND " + std::string(kNotArchived) + " ORDER BY m.rowid";
-    vectors = Stmt(db, vectorRows.c_str());
+        "WHERE p.deleted_at IS NULL AND m.text != '' AND " + std::string(kNotArchived);
+    vectors = Stmt(db, vectorRows + " ORDER BY m.rowid");
+    projectVectors = Stmt(db, vectorRows + " AND m.project_id = ? ORDER BY m.rowid");
     citing = Stmt(db, "SELECT DISTINCT memolet_id FROM memolet_sources WHERE unit_id=?");
     openAt = Stmt(db,
                   "SELECT id FROM memolets WHERE tail_unit_id=? AND closed=0 AND manual=0 LIMIT 1");
@@ -250,8 +251,13 @@ std::vector<Memolet> MemoletRows::memolets(const std::optional<std::string>& pro
   return out;
 }
 
-std::vector<MemoletVectorRow> MemoletRows::vectorRows() {
-  Stmt& st = st_->vectors.reset();
+std::vector<MemoletVectorRow> MemoletRows::vectorRows() { return readVectorRows(st_->vectors.reset()); }
+
+std::vector<MemoletVectorRow> MemoletRows::vectorRows(const std::string& projectId) {
+  return readVectorRows(st_->projectVectors.reset().bind(1, projectId));
+}
+
+std::vector<MemoletVectorRow> MemoletRows::readVectorRows(Stmt& st) {
   std::vector<MemoletVectorRow> out;
   while (st.step())
     out.push_back({st.text(0), st.text(1), st.blob(2), st.blob(3), st.optText(4).value_or("")});

@@ -28,6 +28,7 @@ public:
   std::optional<Memolet> memolet(const std::string& id) override;
   std::vector<Memolet> memolets(const std::optional<std::string>& projectId) override;
   std::vector<MemoletVectorRow> vectorRows() override;
+  std::vector<MemoletVectorRow> vectorRows(const std::string& projectId) override;
   std::vector<std::string> citing(const std::string& unitId) override;
   std::optional<std::string> openAt(const std::string& tailUnitId) override;
   void putPlacement(const std::string& id, double x, double y, int cluster) override;
@@ -58,6 +59,7 @@ public:
   void deleteGroup(const std::string& groupId) override;
 
 private:
+  std::vector<MemoletVectorRow> readVectorRows(sql::Stmt& st);
   struct Statements;
   std::unique_ptr<Statements> st_;
 };

@@ -110,6 +110,35 @@ TEST_F(TwoCores, TwoCoresIndexingOneProjectAtOnceIndexItOnce) {
   EXPECT_EQ(a->memolets(pid).size(), expected) << "an exchange was indexed by both cores";
 }
 
+TEST_F(TwoCores, HearingAnAppendRereadsThatProjectAndItsMemoletsOnly) {
+  // Engine::changedElsewhere for an append drops that project's state and
+  // rereads its memolets before the next search; the rest stays loaded.
+  std::string pid = a->createProject("heard", std::nullopt).id;
+  std::string other = a->createProject("other", std::nullopt).id;
+  Unit otherRoot = append(*a, other, std::nullopt, "a question about sourdough starters");
+  MemoletQuery q;
+  q.projectId = pid;
+  q.query = "zeppelin mooring";
+  EXPECT_TRUE(b->searchMemolets(q).empty());  // B loads its indexes now
+  EXPECT_EQ(b->project(other).revision, a->project(other).revision);
+  Unit root = append(*a, pid, std::nullopt, "how do you moor a zeppelin in wind?");
+  AppendRequest answer;
+  answer.projectId = pid;
+  answer.parentId = root.id;
+  answer.role = Role::Assistant;
+  answer.content = "zeppelin mooring masts let the ship swing with the wind";
+  Unit ans = a->append(answer);
+  b->changedElsewhere(ChangeEvent{pid, a->project(pid).revision, ChangeOp::Append, {ans.id}, ""});
+  auto hits = b->searchMemolets(q);
+  ASSERT_FALSE(hits.empty()) << "B still searched the memolets it loaded before A's append";
+  EXPECT_EQ(hits.front().memolet.projectId, pid);
+  EXPECT_EQ(b->project(pid).revision, a->project(pid).revision);
+  // B appends after A's units, on what it reread.
+  Unit fromB = append(*b, pid, ans.id, "and in a storm?");
+  EXPECT_EQ(fromB.seq, ans.seq + 1);
+  EXPECT_EQ(b->unit(otherRoot.id).content, otherRoot.content);
+}
+
 TEST_F(TwoCores, ABoardsRevisionIsOneSequenceAndAStaleExpectedRevisionIsRefusedOnEither) {
   const std::string ws = "file:///w";
   CaptureRequest note;

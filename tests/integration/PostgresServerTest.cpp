@@ -139,11 +139,37 @@ TEST_F(PostgresServer, TwoCoresOnOneDatabaseStoreEveryAppendOnceInOneOrderAndTel
   ASSERT_EQ(ackA.size(), size_t(kEach));
   ASSERT_EQ(ackB.size(), size_t(kEach));
 
+  // One revision per append, in one order, and each client hears all of
+  // them: its own core's and, through the database, the other's. A core
+  // may still be taking in the other's last notices when the appends are
+  // acknowledged: wait for the last revision before reading.
+  const int64_t end = start + 2 * kEach;
+  for (auto* side : {&a, &b}) {
+    std::vector<json>& heard = side == &a ? heardA : heardB;
+    // The wait drops what it passes over: the predicate keeps a copy.
+    if (!revisionsHeard(heard, pid).count(end))
+      side->client().waitForNotification(
+          [&](const json& n) {
+            heard.push_back(n);
+            return n.value("method", "") == "grove/project/didChange" && n["params"]["revision"] == end;
+          },
+          std::chrono::seconds(10));
+    std::set<int64_t> revisions = revisionsHeard(heard, pid);
+    for (int64_t r = start + 1; r <= end; ++r)
+      if (!revisions.count(r)) {
+        ADD_FAILURE() << (side == &a ? "A" : "B") << "'s client never heard revision " << r << " (heard "
+                      << revisions.size() << " of " << end - start << ", first "
+                      << (revisions.empty() ? -1 : *revisions.begin()) << ")";
+        break;
+      }
+  }
+
   // Both cores serve the same project: every acknowledged unit once, as
   // acknowledged, with seq unique and gap-free.
   json fromA = a.client().result("grove/project/get", {{"projectId", pid}});
   json fromB = b.client().result("grove/project/get", {{"projectId", pid}});
   EXPECT_EQ(fromA, fromB);
+  EXPECT_EQ(fromA["project"]["revision"], end);
   std::map<std::string, json> stored;
   std::vector<int64_t> seqs;
   for (const auto& u : fromA["units"]) {
@@ -160,28 +186,6 @@ TEST_F(PostgresServer, TwoCoresOnOneDatabaseStoreEveryAppendOnceInOneOrderAndTel
   std::sort(seqs.begin(), seqs.end());
   for (size_t i = 1; i < seqs.size(); ++i) ASSERT_EQ(seqs[i], seqs[i - 1] + 1) << "seq has a gap or a twin";
 
-  // One revision per append, in one order, and each client hears all of
-  // them: its own core's and, through the database, the other's.
-  const int64_t end = fromA["project"]["revision"];
-  EXPECT_EQ(end, start + 2 * kEach);
-  for (auto* side : {&a, &b}) {
-    std::vector<json>& heard = side == &a ? heardA : heardB;
-    // The wait drops what it passes over: the predicate keeps a copy.
-    side->client().waitForNotification(
-        [&](const json& n) {
-          heard.push_back(n);
-          return n.value("method", "") == "grove/project/didChange" && n["params"]["revision"] == end;
-        },
-        std::chrono::seconds(10));
-    std::set<int64_t> revisions = revisionsHeard(heard, pid);
-    for (int64_t r = start + 1; r <= end; ++r)
-      if (!revisions.count(r)) {
-        ADD_FAILURE() << (side == &a ? "A" : "B") << "'s client never heard revision " << r << " (heard "
-                      << revisions.size() << " of " << end - start << ", first "
-                      << (revisions.empty() ? -1 : *revisions.begin()) << ")";
-        break;
-      }
-  }
   stop(a);
   stop(b);
 }
