@@ -142,16 +142,22 @@ TEST_F(PostgresServer, TwoCoresOnOneDatabaseStoreEveryAppendOnceInOneOrderAndTel
   // One revision per append, in one order, and each client hears all of
   // them: its own core's and, through the database, the other's. A core
   // may still be taking in the other's last notices when the appends are
-  // acknowledged: wait for the last revision before reading.
+  // acknowledged, and hears them after its own later ones: wait until
+  // every revision was heard (or 10 s) before reading.
   const int64_t end = start + 2 * kEach;
+  const size_t all = size_t(end - start);
   for (auto* side : {&a, &b}) {
     std::vector<json>& heard = side == &a ? heardA : heardB;
+    auto complete = [&] {
+      std::set<int64_t> revisions = revisionsHeard(heard, pid);
+      return size_t(std::distance(revisions.upper_bound(start), revisions.upper_bound(end))) == all;
+    };
     // The wait drops what it passes over: the predicate keeps a copy.
-    if (!revisionsHeard(heard, pid).count(end))
+    if (!complete())
       side->client().waitForNotification(
           [&](const json& n) {
             heard.push_back(n);
-            return n.value("method", "") == "grove/project/didChange" && n["params"]["revision"] == end;
+            return complete();
           },
           std::chrono::seconds(10));
     std::set<int64_t> revisions = revisionsHeard(heard, pid);
