@@ -108,24 +108,21 @@ namespace memolets {
 // Reads again the memolets of projects another core appended to: only theirs,
 // where dropping the indexes would read every memolet of the store again.
 void refreshStale(Engine::Impl& impl, MemoletState& s) {
-  for (const auto& projectId : s.staleProjects) {
-    for (auto it = s.projectOf.begin(); it != s.projectOf.end();) {
-      if (it->second != projectId) {
-        ++it;
-        continue;
-      }
-      s.hashed.remove(it->first);
-      it = s.projectOf.erase(it);
+  for (auto it = s.projectOf.begin(); it != s.projectOf.end();) {
+    if (!s.staleProjects.count(it->second)) {
+      ++it;
+      continue;
     }
+    s.hashed.remove(it->first);
+    it = s.projectOf.erase(it);
+  }
+  for (const auto& projectId : s.staleProjects)
     for (auto& row : impl.store->memolets().vectorRows(projectId)) {
       s.hashed.upsert(row.id, text::HashedVector::fromBlob(row.vector).values(), s.groupFor(row.projectId));
       s.projectOf[row.id] = row.projectId;
     }
-  }
   s.staleProjects.clear();
   s.provider.reset();  // rebuilt on its next use (with a provider only)
-  s.documentFrequency.clear();
-  s.documentCount = 0;
 }
 
 void appendedElsewhere(Engine::Impl& impl, const std::string& projectId) {

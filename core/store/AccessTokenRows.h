@@ -19,6 +19,16 @@
 
 namespace grove {
 
+/// The table, the same SQL on both databases (SQLite's migration 15,
+/// PostgreSQL's 3).
+inline constexpr const char* kAccessTokensTable = R"sql(
+CREATE TABLE access_tokens(
+  name TEXT PRIMARY KEY,
+  hash TEXT NOT NULL UNIQUE,
+  created TEXT NOT NULL
+);
+)sql";
+
 struct AccessToken {
   std::string name;
   std::string hashHex;  // sha256 of the token, 64 lowercase hex digits

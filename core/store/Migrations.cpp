@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "store/AccessTokenRows.h"
 #include "support/Error.h"
 
 namespace grove {
@@ -533,13 +534,7 @@ CREATE TABLE redo_state(
 )sql",
     // 15: personal access tokens (issue 19, DESIGN §12): only the SHA-256 of
     // each token, in the store so every core on it shares them.
-    R"sql(
-CREATE TABLE access_tokens(
-  name TEXT PRIMARY KEY,
-  hash TEXT NOT NULL UNIQUE,
-  created TEXT NOT NULL
-);
-)sql",
+    kAccessTokensTable,
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "store/AccessTokenRows.h"
 #include "store/Postgres.h"
 #include "support/Error.h"
 
@@ -370,13 +371,7 @@ CREATE TABLE knowledge_settings(
 );
 )sql",
     // 3: personal access tokens (SQLite's 15).
-    R"sql(
-CREATE TABLE access_tokens(
-  name TEXT PRIMARY KEY,
-  hash TEXT NOT NULL UNIQUE,
-  created TEXT NOT NULL
-);
-)sql",
+    kAccessTokensTable,
 };
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
 

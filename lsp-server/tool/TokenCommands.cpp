@@ -74,12 +74,10 @@ bool hasPersonalTokens(const Flags& flags) {
   try {
     if (!flags.tokenFile.empty()) return !transport::TokenFile::read(flags.tokenFile).empty();
     if (flags.db == ":memory:") return false;
+    // An older token file beside the store counts: the core moves it in at start.
+    if (!flags.postgres && !transport::TokenFile::read(flags.db + ".tokens").empty()) return true;
     struct stat st {};
-    if (!flags.postgres && ::stat(flags.db.c_str(), &st) != 0) {
-      // No store yet: an older token file beside where it will be counts.
-      return !transport::TokenFile::read(flags.db + ".tokens").empty();
-    }
-    importLegacyTokens(flags);
+    if (!flags.postgres && ::stat(flags.db.c_str(), &st) != 0) return false;  // no store yet
     return !listStoreTokens(flags.db, flags.dbSchema).empty();
   } catch (const std::exception&) {
     return false;

@@ -41,6 +41,23 @@ protected:
     s->insertUnit(u);
     return u;
   }
+  /// Runs `write` in a transaction of its own (nested in any open one):
+  /// true when it failed with a storage error, thrown by the write or by
+  /// the transaction's commit (PostgreSQL sends a write with what follows
+  /// it), and the transaction was rolled back.
+  template <class F>
+  bool failsInItsTransaction(F&& write) {
+    s->begin();
+    try {
+      write();
+      s->commit();
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Storage);
+      s->rollback();
+      return true;
+    }
+    return false;
+  }
   static std::vector<std::string> ids(const std::vector<Unit>& units) {
     std::vector<std::string> out;
     for (const auto& u : units) out.push_back(u.id);
@@ -321,20 +338,8 @@ TEST_F(StoreConformance, AnInnerRollbackUndoesOnlyItsLevelAndTheOuterCommitKeeps
 TEST_F(StoreConformance, AFailedStatementIsAStorageErrorAndTheStoreGoesOn) {
   project("p");
   unit("u", "p", std::nullopt, 1, "x");
-  // PostgreSQL sends a write with what follows it, so its failure may be
-  // thrown by the commit instead of the call: either way, before anything
-  // is acknowledged.
-  s->begin();
-  bool failed = false;
-  try {
-    unit("u", "p", std::nullopt, 2, "the same id again");
-    s->commit();
-  } catch (const Error& e) {
-    failed = true;
-    EXPECT_EQ(e.kind(), ErrorKind::Storage);
-    s->rollback();
-  }
-  EXPECT_TRUE(failed) << "a duplicate id was stored";
+  EXPECT_TRUE(failsInItsTransaction([&] { unit("u", "p", std::nullopt, 2, "the same id again"); }))
+      << "a duplicate id was stored";
   EXPECT_EQ(s->depth(), 0);
   unit("v", "p", "u", 2, "after the failure");
   EXPECT_TRUE(s->unit("v"));
@@ -348,17 +353,7 @@ TEST_F(StoreConformance, AFailureInsideANestedTransactionIsThrownThereAndTheOute
   unit("u", "p", std::nullopt, 1, "x");
   s->begin();
   unit("a", "p", "u", 2, "the first request");
-  s->begin();
-  bool failed = false;
-  try {
-    unit("u", "p", std::nullopt, 3, "a duplicate id");
-    s->commit();
-  } catch (const Error& e) {
-    failed = true;
-    EXPECT_EQ(e.kind(), ErrorKind::Storage);
-    s->rollback();
-  }
-  EXPECT_TRUE(failed);
+  EXPECT_TRUE(failsInItsTransaction([&] { unit("u", "p", std::nullopt, 3, "a duplicate id"); }));
   EXPECT_EQ(s->depth(), 1);
   unit("b", "p", "u", 4, "the third request");
   s->commit();
