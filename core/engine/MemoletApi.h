@@ -15,10 +15,21 @@ namespace grove {
 /// Tunables; fromEnvironment() reads GROVE_RRF_K, GROVE_SEGMENT_PERCENTILE and
 /// GROVE_MEMOLET_MAX_CONTEXTS over these defaults.
 struct MemoletConfig {
-  int rrfK = 60;                    // reciprocal rank fusion constant
+  /// Reciprocal rank fusion constant: 10 was chosen with the weights below
+  /// (development splits, engine_retrieval_eval --sweep: mean recall@5 0.861
+  /// against 0.846 at the customary 60).
+  int rrfK = 10;
   double segmentPercentile = -1;    // < 0: memory::Segmenter's tuned default
   double minSimilarity = 0.2;       // hashed-vector cosine below this is collision noise
   size_t maxContexts = 6;           // adaptive top-k cap for a turn
+  /// Search at the size people look things up (memory/ExchangeRanking):
+  /// RRF weights of the memolets ranked by their best matching exchange and
+  /// by their best window of three exchanges, beside BM25 and vectors over
+  /// whole memolets (weight 1 each). Chosen on the development splits with
+  /// tests/bench/engine_retrieval_eval.cpp --sweep.
+  double exchangeWeight = 1.0;
+  double windowWeight = 1.0;
+  size_t unitDepth = 100;  // messages ranked per query
   static MemoletConfig fromEnvironment();
 };
 
@@ -43,6 +54,10 @@ struct MemoletHit {
   Memolet memolet;
   double score = 0;
   std::vector<std::string> sentences;  // the memolet's sentences that best match the query
+  /// The units of the exchanges that matched, in order: the hit at the size
+  /// people look things up (an exchange and its neighbours) inside this
+  /// memolet. Empty when the memolet matched as a whole.
+  std::vector<std::string> focusUnitIds;
 };
 
 struct MemoletMapPoint {

@@ -3,6 +3,7 @@
 // reciprocal rank fusion; a turn does the same for every expanded query and
 // keeps an adaptive top-k. Also the memory map and `@` completion.
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <unordered_map>
 #include <unordered_set>
@@ -12,6 +13,7 @@
 #include "engine/MemoletState.h"
 #include "memory/AdaptiveTopK.h"
 #include "memory/Citations.h"
+#include "memory/ExchangeRanking.h"
 #include "memory/ContextyScore.h"
 #include "memory/FtsText.h"
 #include "memory/KMeans.h"
@@ -39,6 +41,10 @@ struct Pool {
   /// snippets) that may be ranked: a turn's own workspace board's.
   std::optional<std::unordered_set<std::string>> board;
 };
+
+/// A long question's words past this many are not looked up a message at a
+/// time (each is one BM25 query over the units).
+constexpr size_t kMaxUnitTerms = 12;
 
 std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
   auto ids = impl.store->memolets().trashedProjects();
@@ -68,20 +74,84 @@ memory::VectorIndex::Filter filterFor(MemoletState& s, const Pool& pool) {
   };
 }
 
-/// BM25 ranking of one query within the pool.
-void lexicalRanking(Engine::Impl& impl, const Pool& pool, const std::string& query, size_t depth,
+/// BM25 ranking of one FTS5 match expression (memory::ftsMatchQuery) within the pool.
+void lexicalRanking(Engine::Impl& impl, const Pool& pool, const std::string& match, size_t depth,
                     std::vector<std::vector<std::string>>& out) {
   MemoletState& s = memolets::loaded(impl);
   auto filter = filterFor(s, pool);
   std::vector<std::string> lexical;
   // A sandbox or an exclusion list filters after the fact: look deeper.
   size_t bmDepth = pool.only || pool.notProject ? std::max<size_t>(depth * 4, 200) : depth;
-  for (auto& r : impl.store->memolets().bm25(memory::ftsMatchQuery(query), pool.project, bmDepth)) {
+  for (auto& r : impl.store->memolets().bm25(match, pool.project, bmDepth)) {
     if (filter && !filter(r.id)) continue;
     lexical.push_back(std::move(r.id));
     if (lexical.size() >= depth) break;
   }
   if (!lexical.empty()) out.push_back(std::move(lexical));
+}
+
+/// The pool's memolets ranked by their best matching exchange and by their
+/// best window (memory/ExchangeRanking), from the store's BM25 over single
+/// messages, a query term at a time; a list is left out when nothing
+/// matched. Their RRF weights go to `weights`, one per list added (the lists
+/// before them weigh 1).
+memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, const std::string& query,
+                                          std::vector<std::vector<std::string>>& out, std::vector<double>& weights) {
+  const MemoletConfig& cfg = impl.memoletConfig;
+  MemoletState& s = memolets::loaded(impl);
+  auto filter = filterFor(s, pool);
+  // Excluding a project filters after the cut: look deeper.
+  int depth = static_cast<int>(pool.notProject || pool.only ? cfg.unitDepth * 3 : cfg.unitDepth);
+  std::vector<std::string> terms;
+  for (auto& t : text::tokenize(query))
+    if (terms.size() < kMaxUnitTerms && std::find(terms.begin(), terms.end(), t) == terms.end())
+      terms.push_back(std::move(t));
+  std::vector<memory::ExchangeMatch> matches;
+  for (size_t t = 0; t < terms.size(); ++t)
+    for (auto& m : impl.store->unitMatches(memory::ftsPrefixMatchTokens({terms[t]}), pool.project, depth)) {
+      // Only indexed memolets (with text, not archived) may be ranked.
+      if (!s.projectOf.count(m.memoletId) || (filter && !filter(m.memoletId))) continue;
+      matches.push_back({std::move(m.memoletId), static_cast<size_t>(m.ord) / 2, std::move(m.projectId),
+                         static_cast<size_t>(std::max<int64_t>(m.seq - 1, 0)) / 2, t, m.score});
+    }
+  memory::ExchangeRankings ranked = memory::rankExchanges(matches);
+  weights.resize(out.size(), 1.0);
+  if (!ranked.byExchange.empty() && cfg.exchangeWeight > 0) {
+    out.push_back(ranked.byExchange);
+    weights.push_back(cfg.exchangeWeight);
+  }
+  if (!ranked.byWindow.empty() && cfg.windowWeight > 0) {
+    out.push_back(ranked.byWindow);
+    weights.push_back(cfg.windowWeight);
+  }
+  return ranked;
+}
+
+/// The exchanges a hit points at: the exchange at the centre of its best
+/// window and the exchanges before and after it on the conversation's path
+/// (in a neighbouring memolet when the centre is at an end of this one).
+/// Empty when the memolet is itself the size of a window (two or three
+/// exchanges), matched as a whole, or is not made of exchanges.
+std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m, const memory::ExchangeRankings& ranked) {
+  auto centre = ranked.centre.find(m.id);
+  const size_t exchanges = m.sourceUnitIds.size() / 2;
+  if (centre == ranked.centre.end() || m.manual || m.span || 2 * centre->second + 1 >= m.sourceUnitIds.size() ||
+      exchanges == 2 || exchanges == 3)
+    return {};
+  const std::string& question = m.sourceUnitIds[2 * centre->second];
+  const std::string& answer = m.sourceUnitIds[2 * centre->second + 1];
+  std::vector<std::string> out;
+  auto before = impl.store->ancestry(question, 3);  // the question, the answer above it, its question
+  if (before.size() == 3 && before[1].role == Role::Assistant && before[2].role == Role::User)
+    out = {before[2].id, before[1].id};
+  out.push_back(question);
+  out.push_back(answer);
+  if (auto next = impl.store->continuingChild(answer))
+    if (auto nextAnswer = impl.store->continuingChild(*next)) {
+      out.push_back(*next);
+      out.push_back(*nextAnswer);
+    }
+  return out;
 }
 
 /// Vector rankings of several queries, one scan per index: hashed vectors
@@ -192,11 +262,13 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   pool.trashed = trashedProjects(*impl_);
   std::vector<std::vector<std::string>> lists;
   size_t depth = std::max<size_t>(limit * 3, 50);
-  lexicalRanking(*impl_, pool, q.query, depth, lists);
+  lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q.query), depth, lists);
   std::vector<std::vector<float>> embeddings;
   if (!q.embedding.empty()) embeddings.push_back(q.embedding);
   vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
-  auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
+  std::vector<double> weights;
+  auto exchanges = exchangeRankings(*impl_, pool, q.query, lists, weights);
+  auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {
     if (out.size() >= limit) break;
@@ -204,6 +276,7 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
     if (!m || m->text.empty()) continue;
     MemoletHit hit;
     hit.sentences = memory::matchingSentences(m->text, q.query, 3);
+    hit.focusUnitIds = focusOf(*impl_, *m, exchanges);
     hit.memolet = std::move(*m);
     hit.score = f.score;
     out.push_back(std::move(hit));
@@ -285,12 +358,14 @@ MemoletContext Engine::memoletContext(const RetrievalRequest& r) {
     std::vector<std::string> queries = r.queries;
     if (queries.empty()) queries = memory::queryVariants(query, 5);
     std::vector<std::vector<std::string>> lists;
-    for (const auto& q : queries) lexicalRanking(*impl_, pool, q, 30, lists);
+    for (const auto& q : queries) lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q), 30, lists);
     vectorRankings(*impl_, impl_->memoletConfig, pool, queries, r.queryEmbeddings, r.embeddingModel, 30, lists);
+    std::vector<double> weights;
+    exchangeRankings(*impl_, pool, query, lists, weights);
     std::unordered_map<std::string, memory::ContextyScore> contexty;
     auto byContexty = contextyRanking(*impl_, pool, query, turnBoard, lists, contexty);
     if (!byContexty.empty()) lists.push_back(std::move(byContexty));
-    auto fused = memory::reciprocalRankFusion(lists, impl_->memoletConfig.rrfK);
+    auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
     std::vector<double> scores;
     for (const auto& f : fused) scores.push_back(f.score);
     size_t keep = memory::adaptiveTopK(scores, 0.8, 1, impl_->memoletConfig.maxContexts);

@@ -62,4 +62,16 @@ std::vector<std::string> selectQueryTerms(const std::vector<std::string>& tokens
 
 std::string ftsMatchQuery(std::string_view query) { return ftsMatchTokens(text::tokenize(query)); }
 
+std::string ftsPrefixMatchTokens(const std::vector<std::string>& tokens) {
+  std::string out;
+  std::unordered_set<std::string> seen;
+  for (const auto& t : tokens) {
+    if (t.empty() || !seen.insert(t).second) continue;
+    if (!out.empty()) out += " OR ";
+    // A short stem as a prefix matches unrelated words ("go" finds "google").
+    out += ftsMatchTokens({t}) + (t.size() >= 4 ? "*" : "");
+  }
+  return out;
+}
+
 }  // namespace grove::memory

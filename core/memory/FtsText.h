@@ -23,6 +23,12 @@ std::string ftsMatchQuery(std::string_view query);
 /// Same for already-stemmed tokens (e.g. query variants' related terms).
 std::string ftsMatchTokens(const std::vector<std::string>& tokens);
 
+/// Tokens (text::tokenize's stems) as prefix terms ("tok1"* OR "tok2"* ...),
+/// for an index of raw text (unit content, unicode61: not stemmed,
+/// identifiers whole): a stem then still meets its inflections ("config"
+/// finds "configs"). Stems under four bytes stay whole words.
+std::string ftsPrefixMatchTokens(const std::vector<std::string>& tokens);
+
 /// Query terms for BM25 at scale: FTS5 scores every document containing any
 /// OR-ed term, so a term found in a large share of the collection costs much
 /// and ranks little. Keeps at most maxTerms distinct tokens, rarest first

@@ -2,6 +2,7 @@
 // and prompt rendering (DESIGN §5).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,16 @@ struct SearchHit {
   std::string projectId;
   std::string snippet;
   double score = 0;
+};
+
+/// A unit matching a memory search, in one memolet made from it (Store::unitMatches).
+struct UnitMatch {
+  std::string unitId;
+  std::string projectId;
+  int64_t seq = 0;     // the unit's place in its project (append order)
+  std::string memoletId;
+  int ord = 0;         // the unit's place among the memolet's sources
+  double score = 0;    // BM25 of the unit, higher is better
 };
 
 struct Revision {

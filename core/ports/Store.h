@@ -126,6 +126,14 @@ public:
   virtual std::vector<SearchHit> search(const std::string& query,
                                         const std::optional<std::string>& projectId,
                                         int limit) = 0;
+  /// Memory search at the size of one message: the `limit` units whose
+  /// content best matches `match` (an FTS5 expression, memory::ftsPrefixMatchTokens:
+  /// any of the words, where search() needs all of them), by BM25, each with
+  /// every memolet made from it and its place there. Live units of projects
+  /// not in the trash; a unit no memolet cites yields no row.
+  virtual std::vector<UnitMatch> unitMatches(const std::string& match,
+                                             const std::optional<std::string>& projectId,
+                                             int limit) = 0;
 
   // Structure suggestions (store/SuggestionRows.cpp).
   virtual void putSuggestion(const Suggestion&) = 0;  // insert or replace by id

@@ -2,6 +2,7 @@
 
 
 #include "store/Postgres.h"
+#include "store/Sql.h"
 #include "store/PostgresMigrations.h"
 #include "store/ChangeNotice.h"
 #include "support/Hash.h"
@@ -19,7 +20,7 @@ bool isPostgresAddress(const std::string& db) {
 struct PostgresStore::Impl {
   pg::Db db;
   int depth = 0;
-  Stmt search;
+  Stmt search, unitMatches;
 
   explicit Impl(const Options& o) : db(o.conninfo, o.schema), instance(newId('c')) {
     migratePostgres(db);
@@ -34,6 +35,13 @@ struct PostgresStore::Impl {
                   "WHERE u.search @@ q AND u.removed=0 AND p.deleted_at IS NULL "
                   "AND (CAST(?2 AS TEXT) IS NULL OR u.project_id=?2) "
                   "ORDER BY 4 DESC, u.rowid LIMIT ?3");
+    unitMatches = Stmt(db,
+                       "SELECT r.id, r.project_id, r.seq, s.memolet_id, s.ord, r.score FROM (SELECT u.id, u.project_id, u.seq, "
+                       "ts_rank_cd(u.search, q) AS score FROM units u JOIN projects p ON p.id = u.project_id, "
+                       "to_tsquery('simple', ?1) q "
+                       "WHERE u.search @@ q AND u.removed=0 AND p.deleted_at IS NULL "
+                       "AND (CAST(?2 AS TEXT) IS NULL OR u.project_id=?2) ORDER BY score DESC, u.rowid LIMIT ?3) r "
+                       "JOIN memolet_sources s ON s.unit_id = r.id ORDER BY r.score DESC, r.id");
     lockProject = Stmt(db, "SELECT revision FROM projects WHERE id=? FOR UPDATE");
     Stmt current(db, "SELECT current_schema()");
     channel = changeChannel(current.step() ? current.text(0) : std::string());
@@ -113,6 +121,15 @@ std::vector<SearchHit> PostgresStore::search(const std::string& query,
   if (tsquery.empty()) return out;
   auto& st = impl_->search.reset().bind(1, tsquery).bind(2, projectId).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.text(2), st.real(3)});
+  return out;
+}
+
+std::vector<UnitMatch> PostgresStore::unitMatches(const std::string& match,
+                                                  const std::optional<std::string>& projectId, int limit) {
+  std::vector<UnitMatch> out;
+  if (match.empty()) return out;
+  auto& st = impl_->unitMatches.reset().bind(1, sql::tsquery(match)).bind(2, projectId).bind(3, int64_t(limit));
+  while (st.step()) out.push_back({st.text(0), st.text(1), st.integer(2), st.text(3), static_cast<int>(st.integer(4)), st.real(5)});
   return out;
 }
 

@@ -36,6 +36,8 @@ public:
 
   std::vector<SearchHit> search(const std::string& query,
                                 const std::optional<std::string>& projectId, int limit) override;
+  std::vector<UnitMatch> unitMatches(const std::string& match, const std::optional<std::string>& projectId,
+                                     int limit) override;
 
   int schemaVersion();
 

@@ -49,7 +49,7 @@ struct SqliteStore::Impl {
   std::unique_ptr<sqlite::Checkpointer> checkpointer;  // after db: stopped before it closes
   int depth = 0;
   Stmt begin, commit, rollback;
-  Stmt search, ftsPending, ftsCatchUp, ftsMark;
+  Stmt search, unitMatches, ftsPending, ftsCatchUp, ftsMark;
   int64_t pendingSearch = 0;  // units appended since the index last caught up
 
   // Carried commits (see RedoLog): on with Options::carryCommits.
@@ -182,6 +182,16 @@ struct SqliteStore::Impl {
                   "JOIN projects p ON p.id = u.project_id "
                   "WHERE units_fts MATCH ?1 AND u.removed=0 AND p.deleted_at IS NULL "
                   "AND (?2 IS NULL OR u.project_id=?2) ORDER BY bm25(units_fts) LIMIT ?3");
+    // The best units first, then the memolets made from each: only the cut
+    // is joined to memolet_sources (by its unit index).
+    unitMatches = Stmt(db,
+                       "SELECT r.id, r.project_id, r.seq, s.memolet_id, s.ord, r.score FROM (SELECT u.id, u.project_id, u.seq, "
+                       "-bm25(units_fts) AS score "
+                       "FROM units_fts JOIN units u ON u.rowid = units_fts.rowid "
+                       "JOIN projects p ON p.id = u.project_id "
+                       "WHERE units_fts MATCH ?1 AND u.removed=0 AND p.deleted_at IS NULL "
+                       "AND (?2 IS NULL OR u.project_id=?2) ORDER BY score DESC LIMIT ?3) r "
+                       "JOIN memolet_sources s ON s.unit_id = r.id ORDER BY r.score DESC, r.id");
   }
 };
 
@@ -313,24 +323,37 @@ void SqliteStore::unitInserted() {
   if (++impl_->pendingSearch >= kSearchBatch) impl_->catchUpSearch();
 }
 
+void SqliteStore::searchable() {
+  if (impl_->pendingSearch == 0) return;
+  begin();
+  try {
+    impl_->catchUpSearch();
+    commit();
+  } catch (...) {
+    rollback();
+    throw;
+  }
+}
+
 std::vector<SearchHit> SqliteStore::search(const std::string& query,
                                            const std::optional<std::string>& projectId,
                                            int limit) {
   std::string fts = ftsQuery(query);
   std::vector<SearchHit> out;
   if (fts.empty()) return out;
-  if (impl_->pendingSearch > 0) {
-    begin();
-    try {
-      impl_->catchUpSearch();
-      commit();
-    } catch (...) {
-      rollback();
-      throw;
-    }
-  }
+  searchable();
   auto& st = impl_->search.reset().bind(1, fts).bind(2, projectId).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.text(2), st.real(3)});
+  return out;
+}
+
+std::vector<UnitMatch> SqliteStore::unitMatches(const std::string& match,
+                                                const std::optional<std::string>& projectId, int limit) {
+  std::vector<UnitMatch> out;
+  if (match.empty()) return out;
+  searchable();
+  auto& st = impl_->unitMatches.reset().bind(1, match).bind(2, projectId).bind(3, int64_t(limit));
+  while (st.step()) out.push_back({st.text(0), st.text(1), st.integer(2), st.text(3), static_cast<int>(st.integer(4)), st.real(5)});
   return out;
 }
 

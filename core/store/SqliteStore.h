@@ -42,6 +42,11 @@ public:
 
   std::vector<SearchHit> search(const std::string& query,
                                 const std::optional<std::string>& projectId, int limit) override;
+  std::vector<UnitMatch> unitMatches(const std::string& match, const std::optional<std::string>& projectId,
+                                     int limit) override;
+
+  /// Indexes units appended since the search index last caught up.
+  void searchable();
 
   /// The schema version of the open store.
   int schemaVersion();

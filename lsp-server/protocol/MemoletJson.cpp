@@ -54,7 +54,8 @@ json toJson(const Sandbox& s) {
 }
 
 json toJson(const MemoletHit& h) {
-  return json{{"memolet", toJson(h.memolet)}, {"score", h.score}, {"sentences", h.sentences}};
+  return json{{"memolet", toJson(h.memolet)}, {"score", h.score}, {"sentences", h.sentences},
+              {"focusUnitIds", h.focusUnitIds}};
 }
 
 json toJson(const MemoletMap& map) {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <set>
+#include <tuple>
 
 #include "../support/TestStore.h"
 #include "store/AccessTokenRows.h"
@@ -254,6 +255,65 @@ TEST_F(StoreConformance, SearchFindsWordPrefixesInLiveUnitsOfLiveProjectsOnly) {
   q.deletedAt = 1;
   s->putProject(q);
   EXPECT_EQ(s->search("retr", std::nullopt, 10).size(), 2u);
+}
+
+TEST_F(StoreConformance, UnitMatchesRankMessagesByAnyWordWithTheMemoletsMadeFromThem) {
+  project("p");
+  project("q");
+  unit("u1", "p", std::nullopt, 1, "the retry loop backs off on HTTP 503");
+  unit("u2", "p", "u1", 2, "retries retries retries with jitter");
+  unit("u3", "p", "u2", 3, "nothing about it");
+  Unit gone = unit("u4", "p", "u3", 4, "retry removed");
+  unit("v1", "q", std::nullopt, 1, "retry elsewhere");
+  Memolet m;
+  m.id = "m1";
+  m.projectId = "p";
+  m.title = "retry";
+  m.text = "User: the retry loop\nAssistant: retries";
+  m.sourceUnitIds = {"u1", "u2", "u4"};
+  s->memolets().putMemolet(m);
+  m.id = "m2";
+  m.sourceUnitIds = {"u2"};  // a second memolet made from u2
+  s->memolets().putMemolet(m);
+  m.id = "mq";
+  m.projectId = "q";
+  m.sourceUnitIds = {"v1"};
+  s->memolets().putMemolet(m);
+  gone.removed = true;
+  s->updateUnit(gone);
+
+  // Any word matches (a prefix term reaches "retries"), each match once per
+  // memolet citing it, with its place there and in its project.
+  auto all = s->unitMatches("\"retr\"* OR \"jitter\"", std::nullopt, 10);
+  std::set<std::tuple<std::string, std::string, int, int64_t, std::string>> found;
+  for (const auto& x : all) {
+    found.insert({x.unitId, x.memoletId, x.ord, x.seq, x.projectId});
+    EXPECT_GT(x.score, 0) << x.unitId;
+  }
+  EXPECT_EQ(found, (std::set<std::tuple<std::string, std::string, int, int64_t, std::string>>{
+                       {"u1", "m1", 0, 1, "p"}, {"u2", "m1", 1, 2, "p"}, {"u2", "m2", 0, 2, "p"}, {"v1", "mq", 0, 1, "q"}}));
+  // Best first: u2 holds both words.
+  ASSERT_FALSE(all.empty());
+  EXPECT_EQ(all.front().unitId, "u2");
+  for (size_t i = 1; i < all.size(); ++i) EXPECT_GE(all[i - 1].score, all[i].score);
+
+  // One project, and a limit on units (not rows): u2's two memolets come together.
+  auto inP = s->unitMatches("\"retr\"*", "p", 1);
+  ASSERT_EQ(inP.size(), 2u);
+  EXPECT_EQ(inP[0].unitId, inP[1].unitId);
+  EXPECT_TRUE(s->unitMatches("", std::nullopt, 10).empty());
+  // A unit appended just now is found (the index catches up before reading).
+  unit("u5", "p", "u3", 5, "zeppelin");
+  m.id = "m5";
+  m.projectId = "p";
+  m.sourceUnitIds = {"u5"};
+  s->memolets().putMemolet(m);
+  EXPECT_EQ(s->unitMatches("\"zeppelin\"", "p", 10).size(), 1u);
+
+  Project q = *s->project("q");
+  q.deletedAt = 1;
+  s->putProject(q);
+  for (const auto& x : s->unitMatches("\"retr\"*", std::nullopt, 10)) EXPECT_NE(x.projectId, "q");
 }
 
 TEST_F(StoreConformance, SuggestionsCapsulesAndTheUserModel) {

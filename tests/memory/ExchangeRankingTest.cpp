@@ -1,0 +1,61 @@
+// ExchangeRanking: memolets ranked by their best exchange and by their best
+// window of neighbouring exchanges, a term counted once per window.
+#include <gtest/gtest.h>
+
+#include "memory/ExchangeRanking.h"
+
+namespace grove::memory {
+namespace {
+
+using Ids = std::vector<std::string>;
+
+ExchangeMatch match(const std::string& memolet, size_t inMemolet, size_t exchange, size_t term, double score,
+                    const std::string& conversation = "p") {
+  return {memolet, inMemolet, conversation, exchange, term, score};
+}
+
+TEST(ExchangeRanking, AWindowCountsEachTermOnceSoRareTermsTogetherBeatOneRepeatedWord) {
+  // "a" repeats a common word (term 0) over three exchanges; "b" holds the
+  // two rarer words (terms 1 and 2) in neighbouring exchanges.
+  std::vector<ExchangeMatch> m = {
+      match("a", 0, 0, 0, 1.0), match("a", 1, 1, 0, 1.0), match("a", 2, 2, 0, 1.0),
+      match("b", 0, 10, 1, 0.9), match("b", 1, 11, 2, 0.9),
+  };
+  auto r = rankExchanges(m);
+  EXPECT_EQ(r.byWindow, (Ids{"b", "a"}));    // 1.8 against 1.0: summing messages would give a 3.0
+  EXPECT_EQ(r.byExchange, (Ids{"a", "b"}));  // best single exchange: 1.0 against 0.9
+}
+
+TEST(ExchangeRanking, AWindowReachesIntoTheNeighbouringMemoletAndCountsForItsCentre) {
+  // Exchange 5 (memolet "x", its last) names the subject, exchange 6 (memolet
+  // "y", its first) answers it: the window centred on either holds both.
+  std::vector<ExchangeMatch> m = {match("x", 3, 5, 0, 2.0), match("y", 0, 6, 1, 1.0), match("z", 0, 9, 1, 1.5)};
+  auto r = rankExchanges(m);
+  EXPECT_EQ(r.byWindow, (Ids{"x", "y", "z"}));  // 3.0, 3.0 (tie: first seen), 1.5
+  EXPECT_EQ(r.centre.at("x"), 3u);
+  EXPECT_EQ(r.centre.at("y"), 0u);
+  // Another conversation's exchange 6 is no neighbour.
+  m[1].conversation = "q";
+  r = rankExchanges(m);
+  EXPECT_EQ(r.byWindow, (Ids{"x", "z", "y"}));
+}
+
+TEST(ExchangeRanking, AMessageMatchingATermTwiceInOneExchangeCountsItsBestScore) {
+  std::vector<ExchangeMatch> m = {match("a", 0, 0, 0, 1.0), match("a", 0, 0, 0, 3.0), match("b", 0, 4, 0, 2.0)};
+  auto r = rankExchanges(m);
+  EXPECT_EQ(r.byExchange, (Ids{"a", "b"}));
+  EXPECT_TRUE(rankExchanges({}).byWindow.empty());
+}
+
+TEST(ExchangeRanking, WindowUnitsStayInsideTheMemoletAndShiftInwardAtItsEnds) {
+  Ids units = {"q0", "a0", "q1", "a1", "q2", "a2", "q3", "a3", "q4", "a4"};
+  EXPECT_EQ(windowUnits(units, 2), (Ids{"q1", "a1", "q2", "a2", "q3", "a3"}));
+  EXPECT_EQ(windowUnits(units, 0), (Ids{"q0", "a0", "q1", "a1", "q2", "a2"}));
+  EXPECT_EQ(windowUnits(units, 4), (Ids{"q2", "a2", "q3", "a3", "q4", "a4"}));
+  EXPECT_EQ(windowUnits(units, 2, 1), (Ids{"q2", "a2"}));
+  Ids small = {"q0", "a0", "q1", "a1"};
+  EXPECT_EQ(windowUnits(small, 1), small);
+}
+
+}  // namespace
+}  // namespace grove::memory
