@@ -1,7 +1,6 @@
 #include "structure/Context.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string_view>
 #include <unordered_set>
 
@@ -28,57 +27,6 @@ double roleWeight(const PathTurn& t) { return t.role == "user" ? 1.0 : t.role ==
 double recencyWeight(size_t unitsFromEnd) {
   size_t exchange = unitsFromEnd / 2;
   return exchange == 0 ? 1.0 : exchange == 1 ? 0.85 : 0.7;
-}
-
-bool nameChar(char ch) {
-  unsigned char c = static_cast<unsigned char>(ch);
-  return std::isalnum(c) || c == '_' || c == '.' || c == '/' || c == '-';
-}
-
-// The words of `text` that name something: a file ("page.tsx", "src/app"),
-// an identifier written in code style (CamelCase, snake_case) or an @mention.
-// At most 8, lowercased, without the @ and trailing dots.
-std::vector<std::string> namesIn(std::string_view text) {
-  std::vector<std::string> out;
-  size_t i = 0;
-  while (i < text.size() && out.size() < 8) {
-    if (!nameChar(text[i])) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < text.size() && nameChar(text[j])) ++j;
-    std::string_view w = text.substr(i, j - i);
-    bool mention = i > 0 && text[i - 1] == '@';
-    i = j;
-    while (!w.empty() && (w.back() == '.' || w.back() == '-' || w.back() == '/')) w.remove_suffix(1);
-    if (w.size() < 3 || w.find("://") != std::string_view::npos) continue;
-    bool letters = false, upperInside = false, lowerSeen = false, underscore = false, slash = false, dot = false;
-    for (size_t k = 0; k < w.size(); ++k) {
-      unsigned char ch = static_cast<unsigned char>(w[k]);
-      letters = letters || std::isalpha(ch);
-      if (std::islower(ch)) lowerSeen = true;
-      if (std::isupper(ch) && k > 0 && lowerSeen) upperInside = true;
-      underscore = underscore || ch == '_';
-      slash = slash || ch == '/';
-      if (ch == '.' && k > 0 && k + 1 < w.size() && std::isalpha(static_cast<unsigned char>(w[k + 1]))) dot = true;
-    }
-    if (!letters || !(mention || upperInside || underscore || slash || dot)) continue;
-    std::string name;
-    for (char ch : w) name.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-    out.push_back(std::move(name));
-  }
-  return out;
-}
-
-bool containsFolded(std::string_view hay, const std::string& needle) {
-  if (needle.size() > hay.size()) return false;
-  for (size_t i = 0; i + needle.size() <= hay.size(); ++i) {
-    size_t k = 0;
-    while (k < needle.size() && std::tolower(static_cast<unsigned char>(hay[i + k])) == needle[k]) ++k;
-    if (k == needle.size()) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -161,22 +109,6 @@ Context contextOf(const AnalysisInput& in) {
       c.lastUserText = path[i].text;
       break;
     }
-  for (size_t i = path.size(); i-- > recentFrom;)
-    if (path[i].role == "assistant") {
-      c.lastAssistant.add(pathTerms[i - from], 1.0, c.idf);
-      c.lastAssistantText = path[i].text;
-      break;
-    }
-  for (size_t i = recentFrom; i < path.size(); ++i)
-    if (path[i].role == "user") c.recentUser.add(pathTerms[i - from], recencyWeight(path.size() - 1 - i), c.idf);
-  // Names the message gives (files, identifiers, @mentions) that the recent
-  // units never wrote: a request about things the thread has not touched.
-  for (const std::string& name : namesIn(in.message)) {
-    c.messageNames += 1;
-    bool seen = false;
-    for (size_t i = recentFrom; i < path.size() && !seen; ++i) seen = containsFolded(path[i].text, name);
-    if (!seen) c.unseenNames += 1;
-  }
   c.pathUnits = static_cast<int>(path.size());
   size_t chars = 0, symbols = 0;
   for (size_t i = recentFrom; i < path.size(); ++i) {

@@ -23,11 +23,6 @@ struct Context {
   int userTurns = 0;          // user messages in the current thread's window
   TopicBag lastUser;          // the thread's last user message alone (what the message follows up)
   std::string lastUserText;   // its text ("" when none)
-  TopicBag lastAssistant;     // the thread's last assistant unit alone (the answer the message follows)
-  std::string lastAssistantText;  // its text ("" when none)
-  TopicBag recentUser;        // the thread's recent user messages only (the user's own words)
-  int messageNames = 0;       // names the message gives (file.ext, a/path, CamelCase, snake_case, @mention)
-  int unseenNames = 0;        // of them, names no recent unit's text contains
   int pathUnits = 0;          // units on the whole path (turn position)
   size_t recentLongest = 0;   // characters of the longest recent unit
   double recentSymbols = 0;   // share of code punctuation in the recent units' text

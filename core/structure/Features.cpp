@@ -60,107 +60,6 @@ bool newTaskCue(const std::string& cue) {
   return false;
 }
 
-// The answer the message follows reports finished work ("I've added", "is
-// now implemented", "all tests pass", "funciona", "已完成", a check mark): the
-// next request is more often a new task than a fix. Read from the answer's
-// last 1,500 characters.
-bool assistantDone(const Context& c) {
-  if (c.lastAssistantText.empty()) return false;
-  std::string_view a = c.lastAssistantText;
-  if (a.size() > 1500) a = a.substr(a.size() - 1500);
-  std::string cue = cueText(a);
-  for (std::string_view p : {" ive added ", " i have added ", " ive updated ", " i have updated ", " ive created ",
-                             " ive implemented ", " i implemented ", " i added ", " i updated ", " i created ",
-                             " is now ", " are now ", " now works ", " now work ", " successfully ", " completed ",
-                             " is complete ", " is done ", " all set ", " has been ", " have been ", " implemented ",
-                             " summary ", " ready to ", " should now ", " will now ", " now be ", " tests pass ",
-                             " completamente ", " implementad", " funcionando ", " funciona ", " listo ",
-                             " he creado ", " he agregado ", " he añadido ", " he actualizado ", " ahora "})
-    if (cue.find(p) != std::string::npos) return true;
-  for (std::string_view p : {"â" /* check mark */, "ð" /* party */, "完成", "已经", "已修改",
-                             "已更新", "已添加", "成功", "总结"})
-    if (a.find(p) != std::string_view::npos) return true;
-  return false;
-}
-
-// The answer ends by offering more work or asking what to do ("Would you like
-// me to ...", "anything else?", "¿En qué puedo ayudarte?", "还需要"): the
-// assistant hands the choice of the next task to the user.
-bool assistantOffers(const Context& c) {
-  if (c.lastAssistantText.empty()) return false;
-  std::string_view a = c.lastAssistantText;
-  if (a.size() > 600) a = a.substr(a.size() - 600);
-  std::string cue = cueText(a);
-  for (std::string_view p : {" would you like ", " anything else ", " what would you like ", " how can i help ",
-                             " what can i do ", " can i help ", " do you want me ", " shall i ", " should i ",
-                             " next steps ", " en qué puedo ", " en que puedo ", " algo más ", " algo mas ",
-                             " te gustaría ", " te gustaria ", " quieres que ", " hola "})
-    if (cue.find(p) != std::string::npos) return true;
-  for (std::string_view p : {"还需要", "需要我", "要不要", "是否需要", "有什么可以"})
-    if (a.find(p) != std::string_view::npos) return true;
-  return false;
-}
-
-// A request in plain words: the message opens with an imperative or a
-// request frame ("add ...", "can you ...", "please ...", "make a plan",
-// "quiero que", "帮我") and says something (four or more content words),
-// without a pasted log.
-bool requestOpening(const Context& c, const Shape& s) {
-  if (c.contentWords < 4 || s.pasted > 0) return false;
-  std::string head = c.cue.substr(0, std::min<size_t>(c.cue.size(), 40));
-  for (std::string_view p : {" add ", " create ", " make ", " write ", " implement ", " build ", " plan ", " update ",
-                             " change ", " remove ", " delete ", " refactor ", " generate ", " set up ", " help ",
-                             " please ", " can you ", " could you ", " i want ", " i need ", " i would like ",
-                             " now ", " next ", " lets ", " let us ", " we need ", " id like ", " polish ",
-                             " design ", " migrate ", " convert ", " move ", " rename ", " support ",
-                             " quiero ", " crea ", " agrega ", " añade ", " elimina ", " cambia ", " haz ",
-                             " implementa ", " revisa ", " trabaja ", " ahora ", " necesito ", " puedes "})
-    if (head.find(p) != std::string::npos) return true;
-  std::string_view m = c.messageText;
-  m = m.substr(0, std::min<size_t>(m.size(), 48));
-  for (std::string_view p : {"帮我", "我希望", "我想", "请", "新增", "添加", "接下来", "现在"})
-    if (m.find(p) != std::string_view::npos) return true;
-  return false;
-}
-
-// How many words of the project's housekeeping the text uses: docs, version
-// control, environments, installs, linting, deployment, editor and tool
-// set-up. A question about them in the middle of feature work is the side
-// trip real conversations take most ("how do I make a conda env?", "write a
-// README", "show me the last commits", "add a .gitignore").
-int toolingWords(std::string_view text) {
-  std::string cue = cueText(text.substr(0, std::min<size_t>(text.size(), 2000)));
-  int n = 0;
-  for (std::string_view p : {" readme ", " documentation ", " docs ", " gitignore ", " git ", " github ", " commit ",
-                             " commits ", " repository ", " repo ", " branch ", " merge ", " push ", " conda ",
-                             " venv ", " virtualenv ", " env ", " environment ", " install ", " installed ",
-                             " lint ", " linting ", " linter ", " deploy ", " deployment ", " docker ", " ci ",
-                             " pipeline ", " vercel ", " heroku ", " license ", " changelog ", " npm ", " pip ",
-                             " yarn ", " pnpm ", " dev server ", " port ", " ssh ", " documentacion ",
-                             " documentación ", " repositorio ", " entorno ", " instalar "})
-    if (cue.find(p) != std::string::npos) ++n;
-  for (std::string_view p : {"文档", "部署", "提交", "仓库", "环境", "安装"})
-    if (text.find(p) != std::string_view::npos) ++n;
-  return n;
-}
-
-// Opens with praise or a success report before asking for more ("i LOVE it!!
-// now ...", "Fenomenal, funciona. El campo ...", "好的，可以了。..."): the
-// last task is done, the rest of the message is the next one.
-bool praiseThenMore(const Context& c) {
-  if (c.contentWords < 4) return false;
-  std::string head = c.cue.substr(0, std::min<size_t>(c.cue.size(), 32));
-  for (std::string_view p : {" love it ", " great ", " perfect ", " awesome ", " excellent ", " nice ", " well done ",
-                             " works ", " worked ", " done ", " thanks ", " thank you ", " fenomenal ", " genial ",
-                             " perfecto ", " funciona ", " gracias ", " excelente ", " listo "})
-    if (head.find(p) != std::string::npos) return true;
-  std::string_view m = c.messageText;
-  m = m.substr(0, std::min<size_t>(m.size(), 24));
-  for (std::string_view p : {"好的", "可以了", "完美", "谢谢", "很好", "不错"})
-    if (m.find(p) != std::string_view::npos) return true;
-  return false;
-}
-
 }  // namespace
 
 bool chatStyle(const Context& c) {
@@ -180,10 +79,7 @@ const std::vector<std::string_view>& branchFeatureNames() {
       "cosine",        "last_user_coverage", "novelty",        "shift_x_novelty",     "content_words",
       "short_message", "length",           "lines",            "symbols",             "pasted",
       "question",      "non_latin",        "closure_then_more", "previous_closed",    "new_task_cue",
-      "chat_style", "chat_x_novelty", "standalone_x_novelty", "off_domain", "off_domain_unseen",
-      "assistant_done", "assistant_offers", "request", "request_x_done", "request_x_novelty",
-      "assistant_coverage", "user_coverage", "unseen_names", "named_all_seen", "terse",
-      "tooling_new", "praise_then_more", "thread_turns", "early"};
+      "chat_style", "chat_x_novelty", "standalone_x_novelty", "off_domain", "off_domain_unseen"};
   return names;
 }
 
@@ -195,11 +91,6 @@ std::vector<double> branchFeatures(const Context& c, const DriftEstimate& d) {
   std::string rest = closure.phrase.empty() ? c.cue : cueText(closure.tail);
   bool shift = !d.shiftCue.empty();
   bool chat = chatStyle(c);
-  bool done = assistantDone(c), offers = assistantOffers(c), request = requestOpening(c, s);
-  double userCoverage = coverage(c.message, c.recentUser, c.idf);
-  double userNovelty = 1.0 - userCoverage;
-  // User messages in the current thread (the branch's, or the whole path's).
-  double threadTurns = static_cast<double>(c.branchTurns.empty() ? c.pathUnits : c.branchTurns.size()) / 2.0;
   return {1.0,
           shift ? 1.0 : 0.0,
           d.continuation ? 1.0 : 0.0,
@@ -224,21 +115,7 @@ std::vector<double> branchFeatures(const Context& c, const DriftEstimate& d) {
           chat ? d.novelty : 0.0,
           d.standalone && c.contentWords >= 3 ? d.novelty : 0.0,
           offDomain(c) ? 1.0 : 0.0,
-          offDomain(c) && d.coverage < 0.1 ? 1.0 : 0.0,
-          done ? 1.0 : 0.0,
-          offers ? 1.0 : 0.0,
-          request ? 1.0 : 0.0,
-          request && (done || offers) ? 1.0 : 0.0,
-          request ? userNovelty : 0.0,
-          coverage(c.message, c.lastAssistant, c.idf),
-          userCoverage,
-          std::min(1.0, c.unseenNames / 2.0),
-          c.messageNames > 0 && c.unseenNames == 0 ? 1.0 : 0.0,
-          c.messageText.size() < 24 && s.pasted == 0 ? 1.0 : 0.0,
-          toolingWords(c.messageText) > 0 && toolingWords(c.lastUserText) == 0 && s.pasted == 0 ? 1.0 : 0.0,
-          praiseThenMore(c) ? 1.0 : 0.0,
-          std::min(1.0, threadTurns / 10.0),
-          c.pathUnits <= 4 ? 1.0 : 0.0};
+          offDomain(c) && d.coverage < 0.1 ? 1.0 : 0.0};
 }
 
 const std::vector<std::string_view>& returnFeatureNames() {

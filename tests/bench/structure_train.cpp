@@ -70,7 +70,7 @@ void addDialogues(Data& data, const std::vector<eval::Dialogue>& set, double wei
     ++group;
     for (size_t i = 1; i < d.turns.size(); ++i) {
       Context ctx = contextOf(eval::dialogueInput(d, i));
-      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), d.shift[i], "tiage", group, weight});
+      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), d.shift[i], "tiage", group, weight, d.id});
     }
   }
 }
@@ -223,6 +223,21 @@ Trained train(const char* name, const std::vector<Example>& ex, double floor) {
                   name, out.chatThreshold, k.p(), k.r(), k.f1());
     out.report += line;
   }
+  // Average precision of the out-of-fold ranking per source: how well the
+  // model orders messages, whatever threshold is chosen.
+  for (const std::string src : {"own", "real-dev", "tiage"}) {
+    std::vector<std::pair<double, bool>> ranked;
+    for (size_t i = 0; i < ex.size(); ++i)
+      if (ex[i].source == src) ranked.push_back({bestProb[i], ex[i].y});
+    std::sort(ranked.begin(), ranked.end(), [](auto a, auto b) { return a.first > b.first; });
+    int pos = 0, seen = 0;
+    double sum = 0;
+    for (const auto& [p, y] : ranked) {
+      ++seen;
+      if (y) sum += double(++pos) / seen;
+    }
+    if (pos > 0) std::printf("  %s %-8s out-of-fold average precision %.3f (%d positives)\n", name, src.c_str(), sum / pos, pos);
+  }
   // The precision a policy gets at each threshold (out of fold), per source.
   for (const std::string src : {"own", "real-dev", "tiage"}) {
     std::printf("  %s %-8s P/R by threshold:", name, src.c_str());
@@ -271,6 +286,7 @@ void explainSource(const std::string& src, const char* name, const std::vector<E
 int main(int argc, char** argv) {
   std::string given, out = std::string(GROVE_SOURCE_DIR) + "/core/structure/ModelWeights.inc";
   double floor = 0.85, tiageWeight = 0.1, realWeight = 1;
+  std::string drop;     // ablation: branch features (comma-separated) held at 0
   std::string explain;  // a source: print its positives and its likeliest negatives, out of fold
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--benchmarks") && i + 1 < argc) given = argv[++i];
@@ -279,8 +295,9 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--tiage-weight") && i + 1 < argc) tiageWeight = std::atof(argv[++i]);
     else if (!std::strcmp(argv[i], "--explain") && i + 1 < argc) explain = argv[++i];
     else if (!std::strcmp(argv[i], "--real-weight") && i + 1 < argc) realWeight = std::atof(argv[++i]);
+    else if (!std::strcmp(argv[i], "--drop") && i + 1 < argc) drop = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--out FILE] [--floor P] [--tiage-weight W] [--explain SOURCE] [--real-weight W]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--out FILE] [--floor P] [--tiage-weight W] [--explain SOURCE] [--real-weight W] [--drop F,F]\n", argv[0]);
       return 2;
     }
   }
@@ -299,6 +316,9 @@ int main(int argc, char** argv) {
   addConversations(data, eval::loadRealDev(bench), "real-dev", group, realWeight);
   if (tiageWeight > 0) addDialogues(data, eval::loadTiage(bench, "train"), tiageWeight, group);
   std::printf("examples: branch %zu, return %zu\n", data.branch.size(), data.ret.size());
+  for (size_t k = 0; k < branchFeatureNames().size(); ++k)
+    if (!drop.empty() && ("," + drop + ",").find("," + std::string(branchFeatureNames()[k]) + ",") != std::string::npos)
+      for (auto& e : data.branch) e.x[k] = 0;
   // How often each source reads as chit-chat and as off-domain (the features
   // that switch the lenient bar and flag a question outside the thread's domain).
   const auto& names = branchFeatureNames();
