@@ -40,6 +40,7 @@ struct Example {
   std::string source;  // "own" | "real-dev" | "tiage"
   int group = 0;       // conversation, for grouped folds
   double weight = 1;
+  std::string where;  // conversation id and turn, for --explain
 };
 
 struct Data {
@@ -47,16 +48,20 @@ struct Data {
 };
 
 void addConversations(Data& data, const std::vector<eval::Conversation>& set, const std::string& source,
-                      int& group) {
+                      int& group, double weight = 1) {
   eval::evaluate(set, "", Thresholds{}, [&](const eval::Conversation& c, size_t i, const AnalysisInput& in,
                                              const std::vector<Signal>&) {
     if (i == 0) ++group;
     const eval::Turn& t = c.turns[i];
     if (in.path.empty() || !t.scored) return;
     Context ctx = contextOf(in);
-    if (in.onBranch) data.ret.push_back({returnFeatures(ctx, estimateReturn(ctx)), t.label == "return", source, group});
+    std::string where = c.id + "#" + std::to_string(i) + " " + t.user.substr(0, 70);
+    for (char& ch : where)
+      if (ch == '\n') ch = ' ';
+    if (in.onBranch)
+      data.ret.push_back({returnFeatures(ctx, estimateReturn(ctx)), t.label == "return", source, group, weight, where});
     if (t.label != "return")
-      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), t.label == "branch", source, group});
+      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), t.label == "branch", source, group, weight, where});
   });
 }
 
@@ -65,7 +70,7 @@ void addDialogues(Data& data, const std::vector<eval::Dialogue>& set, double wei
     ++group;
     for (size_t i = 1; i < d.turns.size(); ++i) {
       Context ctx = contextOf(eval::dialogueInput(d, i));
-      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), d.shift[i], "tiage", group, weight});
+      data.branch.push_back({branchFeatures(ctx, estimateDrift(ctx)), d.shift[i], "tiage", group, weight, d.id});
     }
   }
 }
@@ -181,6 +186,7 @@ struct Trained {
   LogisticModel model;
   double lambda = 1, threshold = 0.5, chatThreshold = 0.5;
   std::string report;
+  std::vector<double> outOfFold;
 };
 
 Trained train(const char* name, const std::vector<Example>& ex, double floor) {
@@ -217,6 +223,21 @@ Trained train(const char* name, const std::vector<Example>& ex, double floor) {
                   name, out.chatThreshold, k.p(), k.r(), k.f1());
     out.report += line;
   }
+  // Average precision of the out-of-fold ranking per source: how well the
+  // model orders messages, whatever threshold is chosen.
+  for (const std::string src : {"own", "real-dev", "tiage"}) {
+    std::vector<std::pair<double, bool>> ranked;
+    for (size_t i = 0; i < ex.size(); ++i)
+      if (ex[i].source == src) ranked.push_back({bestProb[i], ex[i].y});
+    std::sort(ranked.begin(), ranked.end(), [](auto a, auto b) { return a.first > b.first; });
+    int pos = 0, seen = 0;
+    double sum = 0;
+    for (const auto& [p, y] : ranked) {
+      ++seen;
+      if (y) sum += double(++pos) / seen;
+    }
+    if (pos > 0) std::printf("  %s %-8s out-of-fold average precision %.3f (%d positives)\n", name, src.c_str(), sum / pos, pos);
+  }
   // The precision a policy gets at each threshold (out of fold), per source.
   for (const std::string src : {"own", "real-dev", "tiage"}) {
     std::printf("  %s %-8s P/R by threshold:", name, src.c_str());
@@ -229,21 +250,54 @@ Trained train(const char* name, const std::vector<Example>& ex, double floor) {
   std::vector<const Example*> all;
   for (const auto& e : ex) all.push_back(&e);
   out.model = fit(all, out.lambda);
+  out.outOfFold = bestProb;
   return out;
+}
+
+// Error analysis (--explain SOURCE): every positive of the source and its 15
+// likeliest negatives, with out-of-fold probability and the largest terms of
+// the final model's sum.
+void explainSource(const std::string& src, const char* name, const std::vector<Example>& ex, const Trained& t,
+                   const std::vector<std::string_view>& names) {
+  std::vector<size_t> neg;
+  auto show = [&](size_t i) {
+    const Example& e = ex[i];
+    std::vector<std::pair<double, size_t>> terms;
+    for (size_t k = 1; k < e.x.size(); ++k)
+      if (e.x[k] != 0) terms.push_back({t.model.weights[k] * e.x[k], k});
+    std::sort(terms.begin(), terms.end(), [](auto a, auto b) { return std::fabs(a.first) > std::fabs(b.first); });
+    std::printf("  %s %.2f %s | %s\n     ", e.y ? "POS" : "neg", t.outOfFold[i], e.y ? "" : "", e.where.c_str());
+    for (size_t k = 0; k < terms.size() && k < 6; ++k)
+      std::printf(" %s%+.2f", std::string(names[terms[k].second]).c_str(), terms[k].first);
+    std::printf("\n");
+  };
+  std::printf("%s on %s (threshold %.2f):\n", name, src.c_str(), t.threshold);
+  for (size_t i = 0; i < ex.size(); ++i)
+    if (ex[i].source == src) {
+      if (ex[i].y) show(i);
+      else neg.push_back(i);
+    }
+  std::sort(neg.begin(), neg.end(), [&](size_t a, size_t b) { return t.outOfFold[a] > t.outOfFold[b]; });
+  for (size_t k = 0; k < neg.size() && k < 15; ++k) show(neg[k]);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string given, out = std::string(GROVE_SOURCE_DIR) + "/core/structure/ModelWeights.inc";
-  double floor = 0.85, tiageWeight = 0.1;
+  double floor = 0.85, tiageWeight = 0.1, realWeight = 1;
+  std::string drop;     // ablation: branch features (comma-separated) held at 0
+  std::string explain;  // a source: print its positives and its likeliest negatives, out of fold
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--benchmarks") && i + 1 < argc) given = argv[++i];
     else if (!std::strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
     else if (!std::strcmp(argv[i], "--floor") && i + 1 < argc) floor = std::atof(argv[++i]);
     else if (!std::strcmp(argv[i], "--tiage-weight") && i + 1 < argc) tiageWeight = std::atof(argv[++i]);
+    else if (!std::strcmp(argv[i], "--explain") && i + 1 < argc) explain = argv[++i];
+    else if (!std::strcmp(argv[i], "--real-weight") && i + 1 < argc) realWeight = std::atof(argv[++i]);
+    else if (!std::strcmp(argv[i], "--drop") && i + 1 < argc) drop = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--out FILE] [--floor P] [--tiage-weight W]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--benchmarks DIR] [--out FILE] [--floor P] [--tiage-weight W] [--explain SOURCE] [--real-weight W] [--drop F,F]\n", argv[0]);
       return 2;
     }
   }
@@ -259,9 +313,12 @@ int main(int argc, char** argv) {
   for (auto& c : own)
     if (c.split == "tune") tune.push_back(c);
   addConversations(data, tune, "own", group);
-  addConversations(data, eval::loadRealDev(bench), "real-dev", group);
+  addConversations(data, eval::loadRealDev(bench), "real-dev", group, realWeight);
   if (tiageWeight > 0) addDialogues(data, eval::loadTiage(bench, "train"), tiageWeight, group);
   std::printf("examples: branch %zu, return %zu\n", data.branch.size(), data.ret.size());
+  for (size_t k = 0; k < branchFeatureNames().size(); ++k)
+    if (!drop.empty() && ("," + drop + ",").find("," + std::string(branchFeatureNames()[k]) + ",") != std::string::npos)
+      for (auto& e : data.branch) e.x[k] = 0;
   // How often each source reads as chit-chat and as off-domain (the features
   // that switch the lenient bar and flag a question outside the thread's domain).
   const auto& names = branchFeatureNames();
@@ -281,6 +338,9 @@ int main(int argc, char** argv) {
 
   Trained b = train("branch", data.branch, floor);
   Trained r = train("return", data.ret, floor);
+
+  if (!explain.empty()) explainSource(explain, "branch", data.branch, b, branchFeatureNames());
+  if (!explain.empty()) explainSource(explain, "return", data.ret, r, returnFeatureNames());
 
   std::ofstream f(out);
   f << "// Written by grove_structure_train (tests/bench/structure_train.cpp); do not edit by hand.\n"
