@@ -98,6 +98,7 @@ void lexicalRanking(Engine::Impl& impl, const Pool& pool, const std::string& mat
 memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, const std::string& query,
                                           std::vector<std::vector<std::string>>& out, std::vector<double>& weights) {
   const MemoletConfig& cfg = impl.memoletConfig;
+  if (cfg.exchangeWeight <= 0 && cfg.windowWeight <= 0) return {};
   MemoletState& s = memolets::loaded(impl);
   auto filter = filterFor(s, pool);
   // Excluding a project filters after the cut: look deeper.

@@ -209,11 +209,19 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   std::string other = newProject("toml");
   std::string toml = citing(converse(other, {kToml[0], kToml[2]}), other).id;
 
+  // The fusion of whole-memolet rankings alone (the rankings of single
+  // messages are the next test's).
+  MemoletConfig whole = engine->memoletConfig();
+  whole.rrfK = 60;
+  whole.exchangeWeight = 0;
+  whole.windowWeight = 0;
+  engine->setMemoletConfig(whole);
   MemoletQuery q;
   q.query = "docker volume files";
   auto hits = engine->searchMemolets(q);
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].memolet.id, docker);
+  EXPECT_TRUE(hits[0].focusUnitIds.empty());
   // First in the BM25 ranking and in the vector ranking: 1/(60+1) twice.
   EXPECT_NEAR(hits[0].score, 2.0 / 61.0, 1e-9);
   ASSERT_FALSE(hits[0].sentences.empty());
@@ -230,6 +238,42 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   EXPECT_EQ(searchIds("toml", other), Ids{toml});
   EXPECT_EQ(searchIds("toml", pid), Ids{}) << "scoped to a project";
   EXPECT_EQ(errorOf([&] { searchIds("  "); }).field(), "query");
+}
+
+TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {
+  // Six exchanges on one topic; the words of the query are in the fourth only.
+  const Exchange more[] = {
+      {"Where does docker keep a named volume on the host?",
+       "Docker keeps a named volume under /var/lib/docker/volumes on the host."},
+      {"How do I list the docker volumes?", "docker volume ls lists every docker volume on the host."},
+      {"How do I remove a docker volume nobody uses?",
+       "docker volume prune removes every docker volume no container uses."},
+  };
+  const std::vector<Exchange> all = {kDocker[0], kDocker[1], more[0], kDocker[2], more[1], more[2]};
+  std::optional<std::string> at;
+  Ids path;
+  for (const auto& e : all) {
+    auto [q, a] = ask(at, e);
+    path.insert(path.end(), {q, a});
+    at = a;
+  }
+  const std::string backupAnswer = path[7];
+  MemoletQuery q;
+  q.query = "tars a backup archive";
+  auto hits = engine->searchMemolets(q);
+  ASSERT_FALSE(hits.empty());
+  const MemoletHit& top = hits[0];
+  EXPECT_TRUE(std::count(top.memolet.sourceUnitIds.begin(), top.memolet.sourceUnitIds.end(), backupAnswer));
+  // The first four exchanges make one memolet, the backup question its last:
+  // the hit points at it and its neighbours on the path, the one after it in
+  // the next memolet.
+  ASSERT_EQ(top.memolet.sourceUnitIds, Ids(path.begin(), path.begin() + 8));
+  EXPECT_EQ(top.focusUnitIds, Ids(path.begin() + 4, path.begin() + 10));
+  // Ranked by whole memolets only, nothing is pointed at.
+  MemoletConfig c = engine->memoletConfig();
+  c.exchangeWeight = c.windowWeight = 0;
+  engine->setMemoletConfig(c);
+  for (const auto& h : engine->searchMemolets(q)) EXPECT_TRUE(h.focusUnitIds.empty());
 }
 
 TEST_F(MemoletEngine, AProjectScopedSearchRanksThatProjectsMatchesHoweverManyAreElsewhere) {
