@@ -42,9 +42,12 @@ struct Pool {
   std::optional<std::unordered_set<std::string>> board;
 };
 
-/// A long question's words past this many are not looked up a message at a
-/// time (each is one BM25 query over the units).
-constexpr size_t kMaxUnitTerms = 12;
+/// A long question's words past this many (the rarest kept) are not looked
+/// up a message at a time (each is one BM25 query over the units).
+constexpr size_t kMaxUnitTerms = 8;
+/// ...and past the rarest, a word in more than this share of the memolets:
+/// its messages are many, each costs a BM25 score, and it ranks little.
+constexpr double kMaxUnitTermShare = 0.01;
 
 std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
   auto ids = impl.store->memolets().trashedProjects();
@@ -103,10 +106,12 @@ memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, 
   auto filter = filterFor(s, pool);
   // Excluding a project filters after the cut: look deeper.
   int depth = static_cast<int>(pool.notProject || pool.only ? cfg.unitDepth * 3 : cfg.unitDepth);
-  std::vector<std::string> terms;
-  for (auto& t : text::tokenize(query))
-    if (terms.size() < kMaxUnitTerms && std::find(terms.begin(), terms.end(), t) == terms.end())
-      terms.push_back(std::move(t));
+  // Each term is one BM25 query over every message: in a large store the
+  // rarest few carry the ranking, and a common word costs much and ranks
+  // little (memory::selectQueryTerms, as for memolets at scale).
+  auto df = [&](std::string_view t) { return memolets::documentFrequency(impl, t); };
+  std::vector<std::string> terms = memory::selectQueryTerms(text::tokenize(query), df, memolets::documentCount(impl),
+                                                            kMaxUnitTerms, kMaxUnitTermShare);
   std::vector<memory::ExchangeMatch> matches;
   for (size_t t = 0; t < terms.size(); ++t)
     for (auto& m : impl.store->unitMatches(memory::ftsPrefixMatchTokens({terms[t]}), pool.project, depth)) {

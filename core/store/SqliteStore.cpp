@@ -49,7 +49,7 @@ struct SqliteStore::Impl {
   std::unique_ptr<sqlite::Checkpointer> checkpointer;  // after db: stopped before it closes
   int depth = 0;
   Stmt begin, commit, rollback;
-  Stmt search, unitMatches, ftsPending, ftsCatchUp, ftsMark;
+  Stmt search, unitMatches, unitMatchesInProject, ftsPending, ftsCatchUp, ftsMark;
   int64_t pendingSearch = 0;  // units appended since the index last caught up
 
   // Carried commits (see RedoLog): on with Options::carryCommits.
@@ -183,15 +183,22 @@ struct SqliteStore::Impl {
                   "WHERE units_fts MATCH ?1 AND u.removed=0 AND p.deleted_at IS NULL "
                   "AND (?2 IS NULL OR u.project_id=?2) ORDER BY bm25(units_fts) LIMIT ?3");
     // The best units first, then the memolets made from each: only the cut
-    // is joined to memolet_sources (by its unit index).
-    unitMatches = Stmt(db,
-                       "SELECT r.id, r.project_id, r.seq, s.memolet_id, s.ord, r.score FROM (SELECT u.id, u.project_id, u.seq, "
-                       "-bm25(units_fts) AS score "
-                       "FROM units_fts JOIN units u ON u.rowid = units_fts.rowid "
-                       "JOIN projects p ON p.id = u.project_id "
-                       "WHERE units_fts MATCH ?1 AND u.removed=0 AND p.deleted_at IS NULL "
-                       "AND (?2 IS NULL OR u.project_id=?2) ORDER BY score DESC LIMIT ?3) r "
-                       "JOIN memolet_sources s ON s.unit_id = r.id ORDER BY r.score DESC, r.id");
+    // is joined to memolet_sources (by its unit index). Across projects the
+    // cut is made on the index alone and the rows joined after it (a
+    // removed unit or a trashed project is rare: twice the limit is read);
+    // in one project the filter must come before the cut.
+    const std::string withMemolets =
+        ") r JOIN units u ON u.rowid = r.rowid JOIN projects p ON p.id = u.project_id "
+        "JOIN memolet_sources s ON s.unit_id = u.id WHERE u.removed=0 AND p.deleted_at IS NULL ";
+    unitMatches = Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT rowid, "
+                           "-bm25(units_fts) AS score FROM units_fts WHERE units_fts MATCH ?1 "
+                           "ORDER BY score DESC LIMIT 2 * ?3" + withMemolets +
+                           "ORDER BY r.score DESC, u.id");
+    unitMatchesInProject =
+        Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT units_fts.rowid AS rowid, "
+                 "-bm25(units_fts) AS score FROM units_fts JOIN units v ON v.rowid = units_fts.rowid "
+                 "WHERE units_fts MATCH ?1 AND v.project_id = ?2 ORDER BY score DESC LIMIT ?3" + withMemolets +
+                 "ORDER BY r.score DESC, u.id");
   }
 };
 
@@ -352,7 +359,8 @@ std::vector<UnitMatch> SqliteStore::unitMatches(const std::string& match,
   std::vector<UnitMatch> out;
   if (match.empty()) return out;
   searchable();
-  auto& st = impl_->unitMatches.reset().bind(1, match).bind(2, projectId).bind(3, int64_t(limit));
+  auto& st = projectId ? impl_->unitMatchesInProject.reset().bind(2, *projectId) : impl_->unitMatches.reset();
+  st.bind(1, match).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.integer(2), st.text(3), static_cast<int>(st.integer(4)), st.real(5)});
   return out;
 }

@@ -1,7 +1,10 @@
 // grove_memolet_bench: memolet search and incremental indexing through the
 // Engine on a real SQLite store (a program that prints figures, not a test).
 //
-// usage: grove_memolet_bench [--memolets N] [--db-dir DIR]
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets]
+//   --whole-memolets  rank whole memolets only (no rankings of single
+//                 messages: MemoletConfig exchangeWeight and windowWeight 0),
+//                 the search before issue 13's granular ranking
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
@@ -85,9 +88,11 @@ int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress shows when piped too
   size_t target = 100000;
   std::string dir;
+  bool wholeMemolets = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--memolets") && i + 1 < argc) target = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
+    else if (!std::strcmp(argv[i], "--whole-memolets")) wholeMemolets = true;
   }
   namespace fs = std::filesystem;
   const bool keep = !dir.empty();
@@ -97,6 +102,11 @@ int main(int argc, char** argv) {
 
   grove::Engine engine(std::make_unique<grove::SqliteStore>(
       grove::SqliteStore::Options{(base / "memolets.db").string(), false}));
+  if (wholeMemolets) {
+    grove::MemoletConfig c = engine.memoletConfig();
+    c.exchangeWeight = c.windowWeight = 0;
+    engine.setMemoletConfig(c);
+  }
   uint64_t rng = 42;
 
   // ---- The corpus: conversations of 50 exchanges, 1,000 exchanges per commit.
