@@ -16,7 +16,12 @@ std::string ftsDocument(std::string_view text) {
   return out;
 }
 
-std::string ftsMatchTokens(const std::vector<std::string>& tokens) {
+namespace {
+
+/// Unique tokens, each quoted, OR-ed; `prefix`: stems of four bytes or more
+/// as prefix terms (a short stem as a prefix matches unrelated words: "go"
+/// would find "google").
+std::string orTerms(const std::vector<std::string>& tokens, bool prefix) {
   std::string out;
   std::unordered_set<std::string> seen;
   for (const auto& t : tokens) {
@@ -28,9 +33,16 @@ std::string ftsMatchTokens(const std::vector<std::string>& tokens) {
       out.push_back(c);
     }
     out.push_back('"');
+    if (prefix && t.size() >= 4) out.push_back('*');
   }
   return out;
 }
+
+}  // namespace
+
+std::string ftsMatchTokens(const std::vector<std::string>& tokens) { return orTerms(tokens, false); }
+
+std::string ftsPrefixMatchTokens(const std::vector<std::string>& tokens) { return orTerms(tokens, true); }
 
 std::vector<std::string> selectQueryTerms(const std::vector<std::string>& tokens,
                                           const DocumentFrequency& documentFrequency,
@@ -61,17 +73,5 @@ std::vector<std::string> selectQueryTerms(const std::vector<std::string>& tokens
 }
 
 std::string ftsMatchQuery(std::string_view query) { return ftsMatchTokens(text::tokenize(query)); }
-
-std::string ftsPrefixMatchTokens(const std::vector<std::string>& tokens) {
-  std::string out;
-  std::unordered_set<std::string> seen;
-  for (const auto& t : tokens) {
-    if (t.empty() || !seen.insert(t).second) continue;
-    if (!out.empty()) out += " OR ";
-    // A short stem as a prefix matches unrelated words ("go" finds "google").
-    out += ftsMatchTokens({t}) + (t.size() >= 4 ? "*" : "");
-  }
-  return out;
-}
 
 }  // namespace grove::memory

@@ -53,6 +53,8 @@ TEST(FtsText, DocumentsAndMatchExpressionsUseTheSharedTokenizer) {
   EXPECT_EQ(ftsMatchQuery("How to parse the configs?"), "\"pars\" OR \"config\"");
   EXPECT_EQ(ftsMatchQuery("the a of"), "");
   EXPECT_EQ(ftsMatchTokens({"x\"y", "x\"y"}), "\"x\"\"y\"");
+  // For raw text: stems as prefixes, short ones whole.
+  EXPECT_EQ(ftsPrefixMatchTokens({"config", "go", "config", "x\"yz"}), "\"config\"* OR \"go\" OR \"x\"\"yz\"*");
 }
 
 TEST(Tokenizer, CjkTextBecomesCharacterBigrams) {
