@@ -15,7 +15,8 @@
 //    LoCoMo dev vs FTS5 BM25 over overlapping 4-turn windows and over single
 //    turns; recall@5 (hits <= 3 exchanges) on the programming retrieval sets
 //    vs BM25 over single turns crediting a neighbour; the memolet-only search
-//    before;
+//    before; and the same queries through the product (Engine::searchMemolets
+//    on every set loaded into a real Engine, tests/memolet/eval/EngineRetrieval);
 //  - analyze() on a 1,000-unit path and search time.
 #include <cmath>
 #include <cstdio>
@@ -26,6 +27,7 @@
 #include "EvalReplay.h"
 #include "SharedSets.h"
 #include "Stats.h"
+#include "eval/EngineRetrieval.h"
 #include "eval/GranularEval.h"
 #include "eval/RetrievalEval.h"
 #include "eval/SharedData.h"
@@ -192,6 +194,9 @@ void retrievalRows(const char* title, const memory::eval::Dataset& data, const s
   std::printf("  %s: %zu queries, hits <= %zu exchanges\n", title, g.queries, maxHit);
   std::printf("    %-52s recall@5 %.3f  MRR %.3f  (median %.1f ms/query)\n", "granular search (exchanges+windows+memolets)",
               g.recallAt5, g.mrr, g.medianSearchMs);
+  auto engine = test::runEngineRetrieval(data, split, maxHit, MemoletConfig{});
+  std::printf("    %-52s recall@5 %.3f  MRR %.3f  (median %.1f ms/query)\n", "the product: Engine::searchMemolets", engine.recallAt5,
+              engine.mrr, engine.medianMs);
   std::printf("    %-52s recall@5 %.3f\n", "memolet-only fusion (before)", old);
   if (locomo) {
     std::printf("    %-52s recall@5 %.3f\n", "anchor: BM25 over overlapping 4-turn windows", g.anchorWindows);
