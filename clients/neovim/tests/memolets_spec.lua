@@ -222,6 +222,37 @@ describe("memolets", function()
     h.feed("q")
   end)
 
+  it("o on a search result opens its conversation in the map at the exchange it points at", function()
+    if not offered() then
+      return
+    end
+    local pid, mm, u1 = project_with_memolet("Opened")
+    h.new_project("Elsewhere")
+    assert.are_not.equal(pid, require("grove.state").project_id())
+    vim.cmd("Grove memolets parser configuration")
+    h.wait(function()
+      return views.buf("search") and h.find_line(views.buf("search"), "● " .. mm.title)
+    end, "search results shown")
+    -- Where the server says the hit is: its focus, else the memolet's first unit.
+    local res = h.rpc("grove/memolet/search", { query = "parser configuration", limit = 20 })
+    local expected
+    for _, r in ipairs(res.results) do
+      if r.memolet.id == mm.id then
+        expected = (r.focusUnitIds or {})[1] or u1.id
+      end
+    end
+    assert.truthy(expected, vim.inspect(res))
+    local buf = views.buf("search")
+    assert.truthy(h.lines(buf)[2]:find("o open where it matched", 1, true), h.lines(buf)[2])
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(buf))
+    vim.api.nvim_win_set_cursor(0, { h.find_line(buf, "● " .. mm.title), 0 })
+    h.feed("o")
+    local map = require("grove.ui.map")
+    h.wait(function()
+      return require("grove.state").project_id() == pid and map.unit_at_cursor() == expected
+    end, "the map of the memolet's conversation, at the unit the hit points at")
+  end)
+
   it(":Grove sandbox lists the sandbox and x removes a memolet from it", function()
     if not offered() then
       return

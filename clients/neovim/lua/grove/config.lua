@@ -97,6 +97,7 @@ M.defaults = {
       insert = "@", -- put its `@[Title](memolet:ID)` reference in the chat's prompt area
       show = "<CR>", -- its full text in a float
       sandbox = "s", -- open the sandbox
+      open = "o", -- search: its conversation in the map, at the exchanges the hit points at
       group = "g", -- sandbox: group the memolet with another one
       ungroup = "u", -- sandbox: on a group's line, dissolve the group
       recluster = "k", -- memory map: cluster again with a given number of clusters

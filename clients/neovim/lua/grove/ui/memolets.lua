@@ -1,8 +1,9 @@
 -- The memolet views: search results (`:Grove memolets {query}`) and the project's
 -- sandbox (`:Grove sandbox`), two scratch buffers that list memolets with their
 -- title, keywords and, for search, the score and the sentences that matched. Keys act
--- on the memolet under the cursor: add it to the sandbox or remove it, put its
--- reference in the chat's prompt area, show its full text. Both views only show
+-- on the memolet under the cursor: add it to the sandbox or remove it, open its
+-- conversation where the search matched, put its reference in the chat's prompt
+-- area, show its full text. Both views only show
 -- what the server answered and ask again after every change.
 
 local actions = require("grove.actions")
@@ -17,7 +18,7 @@ local M = {}
 local SEARCH, SANDBOX = "grove://memolets", "grove://sandbox"
 
 local views = {
-  search = { buf = nil, rows = {}, query = nil, results = {} },
+  search = { buf = nil, rows = {}, query = nil, results = {}, focus = {} },
   sandbox = { buf = nil, rows = {}, sandbox = nil, group_rows = {} },
 }
 local in_sandbox = {} -- memolet id -> true, for the open project
@@ -37,6 +38,7 @@ local function keys_line(kind)
   end
   if kind == "search" then
     add(k.add, "add to sandbox")
+    add(k.open, "open where it matched")
     add(k.sandbox, "sandbox")
   else
     add(k.remove, "remove")
@@ -255,6 +257,31 @@ function M.insert(mm)
   require("grove.ui.chat").insert_in_prompt(memolets.reference(mm))
 end
 
+-- Opens the memolet's conversation in the map with the cursor on the first unit
+-- the search hit points at (its focusUnitIds: the exchange that matched and its
+-- neighbours), else on the memolet's first unit. done(unit id) once there.
+function M.open_hit(mm, done)
+  local focus = views.search.focus[mm.id] or {}
+  local unit = focus[1] or (mm.sourceUnitIds or {})[1]
+  if not mm.projectId or mm.projectId == vim.NIL or not unit then
+    vim.notify("Grove: this memolet belongs to no conversation", vim.log.levels.WARN)
+    return
+  end
+  local function show()
+    local map = require("grove.ui.map")
+    map.open()
+    map.focus_unit(unit)
+    if done then
+      done(unit)
+    end
+  end
+  if mm.projectId ~= state.project_id() then
+    state.load(mm.projectId, show)
+  else
+    show()
+  end
+end
+
 function M.show(mm, done)
   memolets.get(mm.id, function(res)
     local got = res.memolet or mm
@@ -300,6 +327,7 @@ local function setup(kind)
     local k = config.options.keymaps.memolets
     if kind == "search" then
       buffer.map(buf, "n", k.add, on_memolet(M.add), "Grove: add to the sandbox")
+      buffer.map(buf, "n", k.open, on_memolet(M.open_hit), "Grove: open the conversation where it matched")
       buffer.map(buf, "n", k.sandbox, function()
         M.open_sandbox()
       end, "Grove: open the sandbox")
@@ -340,6 +368,12 @@ function M.search(query, done)
   actions.ask_text("Search memolets: ", query, function(q)
     memolets.search(q, function(results)
       views.search.query, views.search.results = q, results
+      views.search.focus = {}
+      for _, r in ipairs(results) do
+        if type(r.focusUnitIds) == "table" and r.memolet then
+          views.search.focus[r.memolet.id] = r.focusUnitIds
+        end
+      end
       open("search", SEARCH)
       local function finish()
         if done then
