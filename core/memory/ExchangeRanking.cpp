@@ -20,16 +20,18 @@ ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t
   // One conversation's matching exchanges, in order.
   struct Exchange {
     TermScores terms;
-    const ExchangeMatch* first = nullptr;  // its best-ranked message: the memolet it counts for
+    std::vector<std::pair<std::string, size_t>> heldBy;  // every memolet holding it, and its place there
   };
   std::unordered_map<std::string, std::map<size_t, Exchange>> conversations;
   std::unordered_map<std::string, size_t> firstSeen;  // memolet -> order of first appearance, for ties
   for (const auto& m : matches) {
     firstSeen.try_emplace(m.memoletId, firstSeen.size());
     Exchange& e = conversations[m.conversation][m.exchange];
-    if (!e.first) e.first = &m;
     double& best = e.terms[m.term];
     best = std::max(best, m.score);
+    bool known = false;
+    for (const auto& [id, at] : e.heldBy) known = known || id == m.memoletId;
+    if (!known) e.heldBy.push_back({m.memoletId, m.inMemolet});
   }
   struct Scored {
     double exchange = 0, window = -1;
@@ -39,19 +41,21 @@ ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t
   const size_t half = std::max<size_t>(window, 1) / 2;
   for (const auto& [conversation, exchanges] : conversations)
     for (const auto& [at, e] : exchanges) {
-      Scored& s = scored[e.first->memoletId];
-      s.exchange = std::max(s.exchange, total(e.terms));
       TermScores inWindow;
       for (auto it = exchanges.lower_bound(at >= half ? at - half : 0); it != exchanges.end() && it->first <= at + half;
            ++it)
         for (const auto& [term, score] : it->second.terms) inWindow[term] = std::max(inWindow[term], score);
-      if (double w = total(inWindow); w > s.window) s.window = w, s.centre = e.first->inMemolet;
+      const double own = total(e.terms), w = total(inWindow);
+      // The exchange counts for every memolet holding it (a segmented one and
+      // one made by hand of the same message alike).
+      for (const auto& [id, inMemolet] : e.heldBy) {
+        Scored& s = scored[id];
+        s.exchange = std::max(s.exchange, own);
+        if (w > s.window) s.window = w, s.centre = inMemolet;
+      }
     }
   std::vector<std::string> ids(firstSeen.size());
   for (const auto& [id, order] : firstSeen) ids[order] = id;
-  // A memolet seen only through exchanges it does not count for has no score.
-  ids.erase(std::remove_if(ids.begin(), ids.end(), [&](const std::string& id) { return !scored.count(id); }),
-            ids.end());
   ExchangeRankings out;
   auto rank = [&](double Scored::*key) {
     std::vector<std::string> sorted = ids;

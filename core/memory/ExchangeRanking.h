@@ -9,7 +9,8 @@
 // A window scores each term once, at its best message: summing messages
 // instead would let a word every message repeats (a speaker's name)
 // outweigh the rare words the question is about, as BM25 over the window's
-// whole text does not. A window counts for the memolet holding its centre,
+// whole text does not. A window counts for every memolet holding its centre
+// (a segmented memolet and one made by hand of the same message alike),
 // which keeps the centre's place, so a hit inside a long memolet can point
 // at the exchanges that matched. Pure: no store, no engine.
 #pragma once

@@ -40,6 +40,18 @@ TEST(ExchangeRanking, AWindowReachesIntoTheNeighbouringMemoletAndCountsForItsCen
   EXPECT_EQ(r.byWindow, (Ids{"x", "z", "y"}));
 }
 
+TEST(ExchangeRanking, AnExchangeCountsForEveryMemoletHoldingIt) {
+  // "seg" (a segmented memolet, the exchange its third) and "hand" (made by
+  // hand of the same message) both hold exchange 7; "other" scores less.
+  std::vector<ExchangeMatch> m = {match("seg", 2, 7, 0, 2.0), match("hand", 0, 7, 0, 2.0),
+                                  match("other", 0, 9, 0, 1.0)};
+  auto r = rankExchanges(m);
+  EXPECT_EQ(r.byExchange, (Ids{"seg", "hand", "other"}));
+  EXPECT_EQ(r.byWindow, (Ids{"seg", "hand", "other"}));
+  EXPECT_EQ(r.centre.at("seg"), 2u);
+  EXPECT_EQ(r.centre.at("hand"), 0u);
+}
+
 TEST(ExchangeRanking, AMessageMatchingATermTwiceInOneExchangeCountsItsBestScore) {
   std::vector<ExchangeMatch> m = {match("a", 0, 0, 0, 1.0), match("a", 0, 0, 0, 3.0), match("b", 0, 4, 0, 2.0)};
   auto r = rankExchanges(m);
