@@ -70,10 +70,24 @@ MemoletConfig MemoletConfig::fromEnvironment() {
     if (p > 1.0) p /= 100.0;  // "75" and "0.75" both mean the 75th percentile
     if (p >= 0.0 && p <= 1.0) c.segmentPercentile = p;
   }
+  for (auto [name, weight] : {std::pair{"GROVE_MEMOLET_EXCHANGE_WEIGHT", &c.exchangeWeight},
+                               std::pair{"GROVE_MEMOLET_WINDOW_WEIGHT", &c.windowWeight}})
+    if (const char* v = std::getenv(name); v && *v) {
+      double w = std::atof(v);
+      if (w >= 0) *weight = w;
+    }
   if (const char* v = std::getenv("GROVE_MEMOLET_MAX_CONTEXTS"); v && *v) {
     int n = std::atoi(v);
     if (n > 0) c.maxContexts = static_cast<size_t>(n);
   }
+  return c;
+}
+
+MemoletConfig MemoletConfig::granularSearch() {
+  MemoletConfig c;
+  c.rrfK = 10;
+  c.exchangeWeight = 1.0;
+  c.windowWeight = 1.0;
   return c;
 }
 

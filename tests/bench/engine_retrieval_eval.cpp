@@ -92,7 +92,7 @@ void sweep(const std::string& bench) {
 int main(int argc, char** argv) {
   std::string bench = std::string(GROVE_SOURCE_DIR) + "/../shared/benchmarks";
   bool shared = true, sweeping = false;
-  searchConfig = Engine(std::make_unique<SqliteStore>(SqliteStore::Options{":memory:", false})).memoletConfig();
+  searchConfig = MemoletConfig::granularSearch();
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     bool value = i + 1 < argc;

@@ -3,8 +3,8 @@
 //
 // usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets]
 //   --whole-memolets  rank whole memolets only (no rankings of single
-//                 messages: MemoletConfig exchangeWeight and windowWeight 0),
-//                 the search before issue 13's granular ranking
+//                 messages: MemoletConfig exchangeWeight and windowWeight 0,
+//                 rrfK 60: today's default); else MemoletConfig::granularSearch()
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
@@ -102,9 +102,12 @@ int main(int argc, char** argv) {
 
   grove::Engine engine(std::make_unique<grove::SqliteStore>(
       grove::SqliteStore::Options{(base / "memolets.db").string(), false}));
-  if (wholeMemolets) {
-    grove::MemoletConfig c = engine.memoletConfig();
-    c.exchangeWeight = c.windowWeight = 0;
+  {
+    // The granular search (MemoletConfig::granularSearch), or whole memolets only.
+    grove::MemoletConfig c = engine.memoletConfig(), g = grove::MemoletConfig::granularSearch();
+    c.rrfK = wholeMemolets ? 60 : g.rrfK;
+    c.exchangeWeight = wholeMemolets ? 0 : g.exchangeWeight;
+    c.windowWeight = wholeMemolets ? 0 : g.windowWeight;
     engine.setMemoletConfig(c);
   }
   uint64_t rng = 42;

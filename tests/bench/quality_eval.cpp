@@ -194,7 +194,7 @@ void retrievalRows(const char* title, const memory::eval::Dataset& data, const s
   std::printf("  %s: %zu queries, hits <= %zu exchanges\n", title, g.queries, maxHit);
   std::printf("    %-52s recall@5 %.3f  MRR %.3f  (median %.1f ms/query)\n", "granular search (exchanges+windows+memolets)",
               g.recallAt5, g.mrr, g.medianSearchMs);
-  auto engine = test::runEngineRetrieval(data, split, maxHit, MemoletConfig{});
+  auto engine = test::runEngineRetrieval(data, split, maxHit, MemoletConfig::granularSearch());
   std::printf("    %-52s recall@5 %.3f  MRR %.3f  (median %.1f ms/query)\n", "the product: Engine::searchMemolets", engine.recallAt5,
               engine.mrr, engine.medianMs);
   std::printf("    %-52s recall@5 %.3f\n", "memolet-only fusion (before)", old);

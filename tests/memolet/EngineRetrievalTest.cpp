@@ -11,7 +11,7 @@ namespace {
 
 TEST(EngineRetrieval, HeldOutRecallThroughTheEngineKeepsItsFloorAndBeatsWholeMemoletsAlone) {
   auto data = memory::eval::loadDataset(GROVE_RETRIEVAL_DIR);
-  const MemoletConfig shipped;
+  const MemoletConfig shipped = MemoletConfig::granularSearch();
   EngineScores s = runEngineRetrieval(data, "heldout", 3, shipped);
   ASSERT_EQ(s.queries, 37u);
   // 0.838 (31 of 37) when the floor was set; one query of margin.

@@ -258,6 +258,9 @@ TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {
     at = a;
   }
   const std::string backupAnswer = path[7];
+  MemoletConfig granular = MemoletConfig::granularSearch();
+  granular.segmentPercentile = engine->memoletConfig().segmentPercentile;
+  engine->setMemoletConfig(granular);
   MemoletQuery q;
   q.query = "tars a backup archive";
   auto hits = engine->searchMemolets(q);
