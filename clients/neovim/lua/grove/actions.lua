@@ -297,6 +297,24 @@ function M.ask_text(prompt, given, go)
   end)
 end
 
+-- Opens project_id (loading it when another one is open) and shows unit_id in
+-- the map; done() once there.
+function M.show_in_map(project_id, unit_id, done)
+  local function show()
+    local map = require("grove.ui.map")
+    map.open()
+    map.focus_unit(unit_id)
+    if done then
+      done()
+    end
+  end
+  if project_id ~= state.project_id() then
+    state.load(project_id, show)
+  else
+    show()
+  end
+end
+
 -- Asks the server for `query` and lets the user pick a hit.
 local function search(query, done)
   client.call(m.search, { query = query, limit = 50 }, function(res)
@@ -311,20 +329,12 @@ local function search(query, done)
         return (h.snippet or ""):gsub("\n", " ")
       end,
     }, function(hit)
-      if not hit then
-        return
-      end
-      local function show()
-        require("grove.ui.map").open()
-        require("grove.ui.map").focus_unit(hit.unitId)
-        if done then
-          done(hit)
-        end
-      end
-      if hit.projectId ~= state.project_id() then
-        state.load(hit.projectId, show)
-      else
-        show()
+      if hit then
+        M.show_in_map(hit.projectId, hit.unitId, function()
+          if done then
+            done(hit)
+          end
+        end)
       end
     end)
   end)

@@ -267,19 +267,11 @@ function M.open_hit(mm, done)
     vim.notify("Grove: this memolet belongs to no conversation", vim.log.levels.WARN)
     return
   end
-  local function show()
-    local map = require("grove.ui.map")
-    map.open()
-    map.focus_unit(unit)
+  actions.show_in_map(mm.projectId, unit, function()
     if done then
       done(unit)
     end
-  end
-  if mm.projectId ~= state.project_id() then
-    state.load(mm.projectId, show)
-  else
-    show()
-  end
+  end)
 end
 
 function M.show(mm, done)
