@@ -91,6 +91,14 @@ MemoletConfig MemoletConfig::granularSearch() {
   return c;
 }
 
+MemoletConfig MemoletConfig::wholeMemolets() {
+  MemoletConfig c;
+  c.rrfK = 60;
+  c.exchangeWeight = 0.0;
+  c.windowWeight = 0.0;
+  return c;
+}
+
 std::vector<std::string> MemoletContext::ids() const {
   std::vector<std::string> out;
   for (const auto& m : referenced) out.push_back(m.id);

@@ -3,8 +3,8 @@
 //
 // usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets]
 //   --whole-memolets  rank whole memolets only (no rankings of single
-//                 messages: MemoletConfig exchangeWeight and windowWeight 0,
-//                 rrfK 60: today's default); else MemoletConfig::granularSearch()
+//                 messages: MemoletConfig::wholeMemolets(), the ranking before
+//                 issue 13); else MemoletConfig::granularSearch(), the default
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
@@ -104,11 +104,7 @@ int main(int argc, char** argv) {
       grove::SqliteStore::Options{(base / "memolets.db").string(), false}));
   {
     // The granular search (MemoletConfig::granularSearch), or whole memolets only.
-    grove::MemoletConfig c = engine.memoletConfig(), g = grove::MemoletConfig::granularSearch();
-    c.rrfK = wholeMemolets ? 60 : g.rrfK;
-    c.exchangeWeight = wholeMemolets ? 0 : g.exchangeWeight;
-    c.windowWeight = wholeMemolets ? 0 : g.windowWeight;
-    engine.setMemoletConfig(c);
+    engine.setMemoletConfig(wholeMemolets ? grove::MemoletConfig::wholeMemolets() : grove::MemoletConfig::granularSearch());
   }
   uint64_t rng = 42;
 

@@ -211,11 +211,7 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
 
   // The fusion of whole-memolet rankings alone (the rankings of single
   // messages are the next test's).
-  MemoletConfig whole = engine->memoletConfig();
-  whole.rrfK = 60;
-  whole.exchangeWeight = 0;
-  whole.windowWeight = 0;
-  engine->setMemoletConfig(whole);
+  engine->setMemoletConfig(MemoletConfig::wholeMemolets());
   MemoletQuery q;
   q.query = "docker volume files";
   auto hits = engine->searchMemolets(q);

@@ -192,6 +192,7 @@ describe("memolets", function()
     local row = h.find_line(buf, "● " .. mm.title)
     local head = h.lines(buf)[row]
     assert.truthy(head:find("score %d"), head)
+    assert.truthy(head:find("made by you", 1, true), head) -- grove/memolet/create made it
     assert.falsy(head:find("in sandbox", 1, true))
     assert.falsy(head:find("another conversation", 1, true)) -- it is this project's
     -- The entry shows the sentences that matched (or the summary).

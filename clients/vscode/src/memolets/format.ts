@@ -22,15 +22,17 @@ function oneLine(s: string, max: number): string {
 }
 
 /**
- * One quick pick row per result, in the core's order: the title, the fused score, and the
- * first matching sentence (the summary when the core found none).
+ * One quick pick row per result, in the core's order: the title, the fused score, whether the
+ * user made it (a memolet made by hand and one the core segmented from the same exchange often
+ * share a title), its conversation, and the first matching sentence (the summary when the core
+ * found none).
  */
 export function resultRows(results: readonly SearchResult[], projectTitles: ReadonlyMap<string, string> = new Map()): ResultRow[] {
   return results.map((r) => {
     const where = projectTitles.get(r.memolet.projectId);
     return {
       label: r.memolet.title || r.memolet.id,
-      description: [`score ${r.score.toFixed(3)}`, where].filter(Boolean).join(' · '),
+      description: [`score ${r.score.toFixed(3)}`, r.memolet.manual ? 'made by you' : '', where].filter(Boolean).join(' · '),
       detail: oneLine(r.sentences?.[0] ?? r.memolet.summary ?? '', 160),
       memolet: r.memolet,
     };

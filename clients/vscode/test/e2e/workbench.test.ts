@@ -384,9 +384,19 @@ describe('VS Code workbench (code-server)', { skip }, () => {
 
     // Search finds it live; Add to Sandbox puts it in the current conversation's sandbox.
     await runCommand('Grove: Search Memolets');
-    await page.locator('.quick-input-widget input').waitFor();
-    await page.keyboard.type('catch dropped');
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    // One value, so one search: rows typed a key at a time are re-rendered under the click.
+    await page.locator('.quick-input-widget input').fill('catch dropped');
+    // Pick the row whose title is exactly this one (another memolet's matching sentence may quote
+    // the same code) and that was made by hand (the conversation's own segmented memolet may share
+    // the title).
+    const label = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const mine = () =>
+      page
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ has: page.locator('.label-name', { hasText: label }) })
+        .filter({ hasText: 'made by you' })
+        .first();
+    const row = mine();
     await row.waitFor({ timeout: 20000 });
     assert.match((await row.textContent()) ?? '', /score \d\.\d{3}/);
     await row.click();
@@ -404,15 +414,16 @@ describe('VS Code workbench (code-server)', { skip }, () => {
 
     // Insert Reference puts @[Title](memolet:ID) into the chat composer.
     await runCommand('Grove: Search Memolets');
-    await page.locator('.quick-input-widget input').waitFor();
-    await page.keyboard.type('catch dropped');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
+    // One value, so one search: rows typed a key at a time are re-rendered under the click.
+    await page.locator('.quick-input-widget input').fill('catch dropped');
+    await mine().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Insert Reference' }).click();
     const value = await frame.waitForFunction(() => {
       const v = (document.querySelector('.composer-input') as HTMLTextAreaElement | null)?.value ?? '';
       return /@\[[^\]]+\]\(memolet:[A-Za-z0-9_-]+\)/.test(v) ? v : null;
     }, null, { timeout: 20000 });
-    assert.ok(((await value.jsonValue()) as string).includes(`@[${title}](memolet:`));
+    const composed = (await value.jsonValue()) as string;
+    assert.ok(composed.includes(`@[${title}](memolet:`), composed);
   });
 
   test('a structure suggestion from the core appears as a card, and Accept carries it out', async (t) => {

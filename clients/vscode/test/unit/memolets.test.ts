@@ -12,11 +12,11 @@ test('a reference is @[Title](memolet:ID), with brackets and line breaks kept ou
   assert.equal(referenceText(m('a3', '  ')), '@[a3](memolet:a3)', 'an empty title falls back to the id');
 });
 
-test('search rows keep the core order and show title, score, conversation and a matching sentence', () => {
+test('search rows keep the core order and show title, score, who made it, conversation and a matching sentence', () => {
   const rows = resultRows(
     [
       { memolet: m('a', 'Retry backoff'), score: 0.0328, sentences: ['Use   exponential\nbackoff.', 'Second.'] },
-      { memolet: m('b', 'YAML', { projectId: 'p2' }), score: 0.01, sentences: [] },
+      { memolet: m('b', 'YAML', { projectId: 'p2', manual: true }), score: 0.01, sentences: [] },
       { memolet: m('c', '', { summary: 'x'.repeat(300) }), score: 0.005 },
     ],
     new Map([['p1', 'Client work']]),
@@ -24,7 +24,7 @@ test('search rows keep the core order and show title, score, conversation and a 
   assert.deepEqual(rows.map((r) => r.label), ['Retry backoff', 'YAML', 'c']);
   assert.equal(rows[0].description, 'score 0.033 · Client work');
   assert.equal(rows[0].detail, 'Use exponential backoff.');
-  assert.equal(rows[1].description, 'score 0.010', 'an unknown conversation is left out');
+  assert.equal(rows[1].description, 'score 0.010 · made by you', 'made by hand is said; an unknown conversation is left out');
   assert.equal(rows[1].detail, 'summary of YAML', 'no matching sentence: the summary');
   assert.equal(rows[2].detail.length, 160);
   assert.ok(rows[2].detail.endsWith('…'));

@@ -53,12 +53,18 @@ end
 
 -- The lines of one memolet entry; each is mapped to the memolet in rows. opts:
 -- score and sentences (search results), search (say where the memolet stands:
--- already in the sandbox, or from another conversation), indent (group members).
+-- made by the user, already in the sandbox, or from another conversation),
+-- indent (group members).
 local function entry(lines, rows, memolet, opts)
   local indent = opts.indent or ""
   local head = { indent .. "● " .. buffer.oneline(text(memolet.title) ~= "" and memolet.title or memolet.id, 70) }
   if type(opts.score) == "number" then
     table.insert(head, string.format("score %.3f", opts.score))
+  end
+  -- A memolet made by hand and the one segmented from the same exchange often
+  -- share a title: say which is the user's.
+  if opts.search and memolet.manual == true then
+    table.insert(head, "made by you")
   end
   if opts.search and in_sandbox[memolet.id] then
     table.insert(head, "in sandbox")
