@@ -345,6 +345,10 @@ public:
   /// Indexes what was appended since each project's progress mark, looking
   /// at most at `limit` units in one commit. Returns true when more remain.
   bool indexMemolets(size_t limit);
+  /// One step (about `pages` pages written) of the search indexes' upkeep
+  /// (Store::tidySearchIndexes), run by the same job once indexing is done.
+  /// Returns true when more is left.
+  bool tidySearchIndexes(int pages);
   const MemoletConfig& memoletConfig() const;
   Memolet createMemolet(const MemoletCreateRequest& request);
   /// Throws NotFound "memoletNotFound".

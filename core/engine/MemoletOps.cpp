@@ -48,6 +48,10 @@ bool Engine::indexMemolets(size_t limit) {
   });
 }
 
+bool Engine::tidySearchIndexes(int pages) {
+  return impl_->mutate([&] { return impl_->store->tidySearchIndexes(pages); });
+}
+
 const MemoletConfig& Engine::memoletConfig() const { return impl_->memoletConfig; }
 
 Memolet Engine::createMemolet(const MemoletCreateRequest& r) {

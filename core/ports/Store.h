@@ -134,6 +134,14 @@ public:
   virtual std::vector<UnitMatch> unitMatches(const std::string& match,
                                              const std::optional<std::string>& projectId,
                                              int limit) = 0;
+  /// Upkeep of the search indexes off the request path, one step of about
+  /// `pages` pages written: SQLite's full-text indexes gain a small segment
+  /// per commit and every query probes each segment. Returns whether more
+  /// is left to do. Stores whose indexes keep themselves do nothing.
+  virtual bool tidySearchIndexes(int pages) {
+    (void)pages;
+    return false;
+  }
 
   // Structure suggestions (store/SuggestionRows.cpp).
   virtual void putSuggestion(const Suggestion&) = 0;  // insert or replace by id

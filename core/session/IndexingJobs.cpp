@@ -9,6 +9,9 @@ namespace {
 // One commit looks at this many units at most, so a long backlog (a restart
 // after an import) holds the engine lock for a short while at a time.
 constexpr size_t kUnitsPerCommit = 2000;
+// A merge step writes about this many pages (4 KiB each): a few
+// milliseconds of the engine lock.
+constexpr int kPagesPerStep = 256;
 const char* const kIndexerActor = "grove";
 
 }  // namespace
@@ -41,7 +44,11 @@ void IndexingJobs::runBatch() {
     if (stopping_) return;
   }
   bool more = false;
-  session_.runLocked(kIndexerActor, [&](Engine& e) { more = e.indexMemolets(kUnitsPerCommit); });
+  session_.runLocked(kIndexerActor, [&](Engine& e) {
+    // Then the search indexes' upkeep, a step per batch: merging the small
+    // segments each commit left keeps every query's probes few.
+    more = e.indexMemolets(kUnitsPerCommit) || e.tidySearchIndexes(kPagesPerStep);
+  });
   if (more) schedule();
 }
 

@@ -411,7 +411,7 @@ std::vector<BoardRank> BoardRows::bm25(const std::string& workspaceUri, const st
            "JOIN board_items b ON b.memolet_id = m.id, to_tsquery('simple', ?1) q "
            "WHERE m.search @@ q AND b.workspace_uri = ?2 AND b.archived = 0 "
            "ORDER BY score DESC LIMIT ?3"
-         : "SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+         : "SELECT b.memolet_id, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
            "JOIN memolets m ON m.rowid = memolets_fts.rowid JOIN board_items b ON b.memolet_id = m.id "
            "WHERE memolets_fts MATCH ?1 AND +b.workspace_uri = ?2 AND +b.archived = 0 "
            "ORDER BY score DESC LIMIT ?3");

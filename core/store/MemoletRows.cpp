@@ -145,7 +145,7 @@ struct MemoletRows::Statements {
     const std::string matches =
         pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q "
-           : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score FROM memolets_fts "
+           : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
              "WHERE memolets_fts MATCH ?1 ";
     const std::string ranked =
         "SELECT m.id, r.score FROM (" + matches + "ORDER BY score DESC "
@@ -153,19 +153,21 @@ struct MemoletRows::Statements {
         "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) + " ";
     bm25 = Stmt(db, (ranked + "ORDER BY r.score DESC").c_str());
     // Scoped: the project filter applies before the cut (else the project's
-    // matches are only those in the global top ?2), joining each match's
-    // row by rowid for its project, which reads only the row's first page.
+    // matches are only those in the global top ?2), in the index itself: its
+    // `scope` column (migration 16) holds each memolet's project, so the
+    // match walks that project's entries only. `scope` weighs 0.
     const std::string matchesInProject =
         pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
-           : "SELECT memolets_fts.rowid AS rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0) AS score "
-             "FROM memolets_fts JOIN memolets s ON s.rowid = memolets_fts.rowid "
-             "WHERE memolets_fts MATCH ?1 AND s.project_id = ?3 ";
+           : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
+             "WHERE memolets_fts MATCH ('scope:\"' || hex(?3) || '\" AND (' || ?1 || ')') ";
+    // SQLite's index gives hidden memolets no scope (migration 16): reading
+    // each row's terms to drop them cost more than the match itself.
     const std::string rankedInProject =
         "SELECT m.id, r.score FROM (" + matchesInProject + "ORDER BY score DESC LIMIT ?2) r "
         "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
-        "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) +
-        " ORDER BY r.score DESC";
+        "WHERE p.deleted_at IS NULL AND " + std::string(pg ? "length(m.terms) > 0 AND " : "") +
+        std::string(kNotArchived) + " ORDER BY r.score DESC";
     bm25Project = Stmt(db, rankedInProject.c_str());
     trashed = Stmt(db, "SELECT id FROM projects WHERE deleted_at IS NOT NULL");
     vocab = Stmt(db, pg ? "SELECT count(*) FROM memolets WHERE search @@ to_tsquery('simple', ?)"

@@ -535,6 +535,67 @@ CREATE TABLE redo_state(
     // 15: personal access tokens (issue 19, DESIGN §12): only the SHA-256 of
     // each token, in the store so every core on it shares them.
     kAccessTokensTable,
+    // 16: scoped search that costs what the scope holds (issue 15). Both
+    // full-text indexes gain a last column, `scope`: the project id as one
+    // token (hex, whatever characters the id has). A project-scoped query
+    // ANDs `scope:"<hex>"` with its terms, so FTS5 walks that project's
+    // entries only, where a join by rowid read a page per match in the whole
+    // store. The column weighs 0 in every bm25() call. The indexes read
+    // their rows through views that compute the column. A hidden memolet
+    // (no text, so no terms) has no scope: a scoped match never reads its
+    // row to drop it. `usermerge` 2: the background merge
+    // (Store::tidySearchIndexes) leaves one segment per level.
+    R"sql(
+DROP TRIGGER memolets_fts_insert;
+DROP TRIGGER memolets_fts_delete;
+DROP TRIGGER memolets_fts_update;
+DROP TABLE memolets_vocab;
+DROP TABLE memolets_fts;
+CREATE VIEW memolets_search AS
+  SELECT rowid AS rid, title, keywords, terms,
+         CASE WHEN terms = '' THEN '' ELSE hex(project_id) END AS scope FROM memolets;
+CREATE VIRTUAL TABLE memolets_fts USING fts5(
+  title, keywords, terms, scope, content='memolets_search', content_rowid='rid');
+CREATE VIRTUAL TABLE memolets_vocab USING fts5vocab(memolets_fts, 'row');
+CREATE TRIGGER memolets_fts_insert AFTER INSERT ON memolets BEGIN
+  INSERT INTO memolets_fts(rowid, title, keywords, terms, scope)
+    VALUES (new.rowid, new.title, new.keywords, new.terms,
+            CASE WHEN new.terms = '' THEN '' ELSE hex(new.project_id) END);
+END;
+CREATE TRIGGER memolets_fts_delete AFTER DELETE ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms, scope)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms,
+            CASE WHEN old.terms = '' THEN '' ELSE hex(old.project_id) END);
+END;
+CREATE TRIGGER memolets_fts_update AFTER UPDATE OF title, keywords, terms, project_id ON memolets BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms, scope)
+    VALUES ('delete', old.rowid, old.title, old.keywords, old.terms,
+            CASE WHEN old.terms = '' THEN '' ELSE hex(old.project_id) END);
+  INSERT INTO memolets_fts(rowid, title, keywords, terms, scope)
+    VALUES (new.rowid, new.title, new.keywords, new.terms,
+            CASE WHEN new.terms = '' THEN '' ELSE hex(new.project_id) END);
+END;
+INSERT INTO memolets_fts(memolets_fts) VALUES ('rebuild');
+DROP TRIGGER units_fts_delete;
+DROP TRIGGER units_fts_update;
+DROP TABLE units_fts;
+CREATE VIEW units_search AS SELECT rowid AS rid, content, hex(project_id) AS scope FROM units;
+CREATE VIRTUAL TABLE units_fts USING fts5(
+  content, scope, content='units_search', content_rowid='rid', tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER units_fts_delete AFTER DELETE ON units
+  WHEN old.rowid <= (SELECT upto FROM fts_state) BEGIN
+  INSERT INTO units_fts(units_fts, rowid, content, scope) VALUES ('delete', old.rowid, old.content, hex(old.project_id));
+END;
+CREATE TRIGGER units_fts_update AFTER UPDATE OF content, project_id ON units
+  WHEN old.rowid <= (SELECT upto FROM fts_state) BEGIN
+  INSERT INTO units_fts(units_fts, rowid, content, scope) VALUES ('delete', old.rowid, old.content, hex(old.project_id));
+  INSERT INTO units_fts(rowid, content, scope) VALUES (new.rowid, new.content, hex(new.project_id));
+END;
+INSERT INTO units_fts(rowid, content, scope)
+  SELECT rowid, content, hex(project_id) FROM units WHERE rowid <= (SELECT upto FROM fts_state) ORDER BY rowid;
+INSERT INTO units_fts(units_fts, rank) VALUES ('usermerge', 2);
+INSERT INTO memolets_fts(memolets_fts, rank) VALUES ('usermerge', 2);
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

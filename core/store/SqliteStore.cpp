@@ -1,5 +1,6 @@
 #include "store/SqliteStore.h"
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -172,32 +173,34 @@ struct SqliteStore::Impl {
     ftsPending = Stmt(db,
                       "SELECT COALESCE((SELECT MAX(rowid) FROM units), 0) - upto FROM fts_state");
     ftsCatchUp = Stmt(db,
-                      "INSERT INTO units_fts(rowid, content) SELECT rowid, content FROM units "
-                      "WHERE rowid > (SELECT upto FROM fts_state) ORDER BY rowid");
+                      "INSERT INTO units_fts(rowid, content, scope) SELECT rowid, content, hex(project_id) "
+                      "FROM units WHERE rowid > (SELECT upto FROM fts_state) ORDER BY rowid");
     ftsMark = Stmt(db,
                    "UPDATE fts_state SET upto = COALESCE((SELECT MAX(rowid) FROM units), upto)");
     search = Stmt(db,
                   "SELECT u.id, u.project_id, snippet(units_fts, 0, '[', ']', '…', 12), "
-                  "-bm25(units_fts) FROM units_fts JOIN units u ON u.rowid = units_fts.rowid "
+                  "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts JOIN units u ON u.rowid = units_fts.rowid "
                   "JOIN projects p ON p.id = u.project_id "
                   "WHERE units_fts MATCH ?1 AND u.removed=0 AND p.deleted_at IS NULL "
-                  "AND (?2 IS NULL OR u.project_id=?2) ORDER BY bm25(units_fts) LIMIT ?3");
+                  "AND (?2 IS NULL OR u.project_id=?2) ORDER BY score DESC LIMIT ?3");
     // The best units first, then the memolets made from each: only the cut
     // is joined to memolet_sources (by its unit index). Across projects the
     // cut is made on the index alone and the rows joined after it (a
     // removed unit or a trashed project is rare: twice the limit is read);
-    // in one project the filter must come before the cut.
+    // in one project the filter comes before the cut, in the index itself:
+    // its `scope` column (migration 16) holds each unit's project, so the
+    // match walks that project's entries only. `scope` weighs 0.
     const std::string withMemolets =
         ") r JOIN units u ON u.rowid = r.rowid JOIN projects p ON p.id = u.project_id "
         "JOIN memolet_sources s ON s.unit_id = u.id WHERE u.removed=0 AND p.deleted_at IS NULL ";
     unitMatches = Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT rowid, "
-                           "-bm25(units_fts) AS score FROM units_fts WHERE units_fts MATCH ?1 "
+                           "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH ?1 "
                            "ORDER BY score DESC LIMIT 2 * ?3" + withMemolets +
                            "ORDER BY r.score DESC, u.id");
     unitMatchesInProject =
-        Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT units_fts.rowid AS rowid, "
-                 "-bm25(units_fts) AS score FROM units_fts JOIN units v ON v.rowid = units_fts.rowid "
-                 "WHERE units_fts MATCH ?1 AND v.project_id = ?2 ORDER BY score DESC LIMIT ?3" + withMemolets +
+        Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT rowid, "
+                 "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH "
+                 "('scope:\"' || hex(?2) || '\" AND (' || ?1 || ')') ORDER BY score DESC LIMIT ?3" + withMemolets +
                  "ORDER BY r.score DESC, u.id");
   }
 };
@@ -363,6 +366,21 @@ std::vector<UnitMatch> SqliteStore::unitMatches(const std::string& match,
   st.bind(1, match).bind(3, int64_t(limit));
   while (st.step()) out.push_back({st.text(0), st.text(1), st.integer(2), st.text(3), static_cast<int>(st.integer(4)), st.real(5)});
   return out;
+}
+
+bool SqliteStore::tidySearchIndexes(int pages) {
+  auto& db = impl_->db;
+  searchable();  // units appended since are indexed here, not by the next search
+  bool more = false;
+  const std::string step = std::to_string(std::max(pages, 1));
+  for (const char* index : {"units_fts", "memolets_fts"}) {
+    // FTS5 tells whether a merge found work only through the change count:
+    // two or more rows written means it did, and there may be more.
+    const int64_t before = sqlite3_total_changes64(db.handle());
+    db.exec((std::string("INSERT INTO ") + index + "(" + index + ", rank) VALUES ('merge', " + step + ")").c_str());
+    if (sqlite3_total_changes64(db.handle()) - before >= 2) more = true;
+  }
+  return more;
 }
 
 size_t SqliteStore::runningStatements() { return impl_->db.runningStatements(); }

@@ -44,6 +44,11 @@ public:
                                 const std::optional<std::string>& projectId, int limit) override;
   std::vector<UnitMatch> unitMatches(const std::string& match, const std::optional<std::string>& projectId,
                                      int limit) override;
+  /// Indexes the units appended since the unit index last caught up, then
+  /// FTS5's incremental merge on each full-text index (units, memolets):
+  /// with `usermerge` 2 (migration 16) it leaves at most one segment per
+  /// level where automerge leaves three.
+  bool tidySearchIndexes(int pages) override;
 
   /// Indexes units appended since the search index last caught up.
   void searchable();

@@ -14,7 +14,7 @@
 // change between consecutive exchanges, so nearly every exchange starts its
 // own memolet. Then prints:
 //   - the median latency of Engine::searchMemolets (BM25 + hashed vectors,
-//     fused; limit 10) over 200 queries, target < 20 ms;
+//     fused; limit 10) over 200 queries, target < 15 ms (issue 15);
 //   - the median time to index one new exchange incrementally: appending an
 //     answer (durable commit + indexing) minus appending a question (durable
 //     commit only), target < 5 ms; the answer append itself is printed too.
@@ -135,8 +135,18 @@ int main(int argc, char** argv) {
   }
   engine.commitBatch();
   made = engine.memolets(std::nullopt).size();
-  std::printf("  %zu memolets (%zu new exchanges) in %.1f s\n\n", made, exchanges,
+  std::printf("  %zu memolets (%zu new exchanges) in %.1f s\n", made, exchanges,
               std::chrono::duration<double>(Clock::now() - start).count());
+  // What the server's indexing job does once a burst is indexed: merge the
+  // full-text indexes' small segments, a step at a time (IndexingJobs).
+  auto tidy = [&engine](const char* after) {
+    auto t = Clock::now();
+    int steps = 1;
+    while (engine.tidySearchIndexes(256)) ++steps;
+    std::printf("  search index upkeep after %s: %d steps of 256 pages, %.2f s\n\n", after, steps,
+                std::chrono::duration<double>(Clock::now() - t).count());
+  };
+  tidy("building");
 
   // ---- Search: first call loads the vector index (reported apart).
   grove::MemoletQuery q;
@@ -155,8 +165,8 @@ int main(int argc, char** argv) {
   }
   auto s = summarize(times);
   std::printf("Search over %zu memolets (limit 10, %.1f results on average):\n", made, results / 200.0);
-  std::printf("  median %.2f ms, p95 %.2f ms, min %.2f ms   (target: median < 20 ms)  %s\n\n",
-              s.median / 1000, s.p95 / 1000, s.min / 1000, s.median < 20000 ? "OK" : "MISSED");
+  std::printf("  median %.2f ms, p95 %.2f ms, min %.2f ms   (target: median < 15 ms)  %s\n\n",
+              s.median / 1000, s.p95 / 1000, s.min / 1000, s.median < 15000 ? "OK" : "MISSED");
 
   // ---- Project-scoped search: one long conversation (6,000 turns) among
   // everything above; the search must cost what the project holds.
@@ -166,6 +176,7 @@ int main(int argc, char** argv) {
     engine.beginBatch();
     for (int i = 0; i < 3000; ++i) tip = appendExchange(engine, big, tip, exchangeAbout(next(rng) % kTopics, rng));
     engine.commitBatch();
+    tidy("the conversation");
     grove::MemoletQuery sq;
     sq.limit = 10;
     sq.projectId = big;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/Engine.h"
@@ -61,6 +62,85 @@ TEST_F(StoreTest, ProjectScopedBm25FindsTheProjectsMatchesBeyondTheGlobalTop) {
   ASSERT_EQ(hits.size(), 1u) << "the project's match is below the global top 10 and must still rank";
   EXPECT_EQ(hits[0].id, "m_mine");
   EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("toml"), std::nullopt, 10).size(), 10u);
+}
+
+// Migration 16 puts each row's project into the full-text indexes (the
+// `scope` column) so a scoped search walks only that project's entries. A
+// store from before is re-indexed by the migration: its rows are found in
+// their own project and no other, a hidden memolet (no text) is not found
+// in its project, and rows written afterwards follow the same rules.
+TEST_F(StoreTest, ScopedSearchFindsRowsWrittenBeforeTheScopeWasIndexed) {
+  {
+    sqlite::Db raw(db);
+    migrateTo(raw, 15);
+    raw.exec(
+        "INSERT INTO projects(id,title,created_at,updated_at) VALUES('p_1','t',0,0),('p_2','t',0,0);"
+        "INSERT INTO units(id,project_id,role,kind,content,status,scope,seq,created_at) VALUES"
+        "('u_1','p_1','user','message','legacy needle text','complete','auto',1,0),"
+        "('u_2','p_2','user','message','another needle','complete','auto',1,0);"
+        "INSERT INTO memolets(id,project_id,title,keywords,summary,text,terms,vector,created_at,updated_at) VALUES"
+        "('m_1','p_1','Legacy','needle','s','legacy needle text','legaci needl text',x'',0,0),"
+        "('m_2','p_2','Other','needle','s','another needle','anoth needl',x'',0,0),"
+        "('m_h','p_1','Hidden needle','needle','s','','',x'',0,0);"
+        "INSERT INTO memolet_sources(memolet_id,ord,unit_id) VALUES('m_1',0,'u_1'),('m_2',0,'u_2');");
+  }
+  SqliteStore s({db, false});
+  ASSERT_EQ(s.schemaVersion(), latestSchemaVersion());
+  const std::string needle = memory::ftsMatchQuery("needle");
+  auto ids = [](const std::vector<MemoletRank>& ranks) {
+    std::vector<std::string> out;
+    for (const auto& r : ranks) out.push_back(r.id);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::string("p_1"), 10)), std::vector<std::string>{"m_1"});
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::string("p_2"), 10)), std::vector<std::string>{"m_2"});
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::nullopt, 10)), (std::vector<std::string>{"m_1", "m_2"}));
+  auto units = s.unitMatches("\"needl\"*", std::string("p_1"), 10);
+  ASSERT_EQ(units.size(), 1u);
+  EXPECT_EQ(units[0].unitId, "u_1");
+  EXPECT_EQ(s.unitMatches("\"needl\"*", std::nullopt, 10).size(), 2u);
+
+  // Written after the migration: indexed with its project; emptied (hidden),
+  // it leaves its project's results.
+  Memolet m = *s.memolets().memolet("m_2");
+  m.id = "m_3";
+  m.projectId = "p_1";
+  s.memolets().putMemolet(m);
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::string("p_1"), 10)), (std::vector<std::string>{"m_1", "m_3"}));
+  m.text = "";
+  s.memolets().putMemolet(m);
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::string("p_1"), 10)), std::vector<std::string>{"m_1"});
+  EXPECT_EQ(ids(s.memolets().bm25(needle, std::string("p_2"), 10)), std::vector<std::string>{"m_2"});
+}
+
+// Each commit leaves a small segment in a full-text index, and every query
+// probes each segment; the indexing job merges them a step at a time
+// (Store::tidySearchIndexes). The steps end, and every row is still found,
+// in its project and across projects, units appended since included.
+TEST_F(StoreTest, TidyingTheSearchIndexesEndsAndKeepsEveryMatch) {
+  auto engine = open();
+  std::string p1 = engine->createProject("one", std::nullopt).id;
+  std::string p2 = engine->createProject("two", std::nullopt).id;
+  SqliteStore s({db, false});
+  for (int i = 0; i < 50; ++i) {  // fifty commits: fifty segments before automerge
+    Memolet m;
+    m.id = "m_" + std::to_string(i);
+    m.projectId = i % 2 ? p2 : p1;
+    m.title = "t";
+    m.text = "toml settings " + std::to_string(i);
+    s.begin();
+    s.memolets().putMemolet(m);
+    s.commit();
+  }
+  int steps = 0;
+  while (s.tidySearchIndexes(4)) ASSERT_LT(++steps, 10000) << "the upkeep never ends";
+  EXPECT_GT(steps, 0) << "fifty commits left segments to merge";
+  EXPECT_FALSE(s.tidySearchIndexes(4)) << "nothing written since: nothing to do";
+  const std::string toml = memory::ftsMatchQuery("toml");
+  EXPECT_EQ(s.memolets().bm25(toml, std::nullopt, 100).size(), 50u);
+  EXPECT_EQ(s.memolets().bm25(toml, p1, 100).size(), 25u);
+  EXPECT_EQ(s.memolets().bm25(toml, p2, 100).size(), 25u);
 }
 
 // An fts5vocab cursor left open while the index was written later released a
