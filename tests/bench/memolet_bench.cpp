@@ -1,7 +1,10 @@
 // grove_memolet_bench: memolet search and incremental indexing through the
 // Engine on a real SQLite store (a program that prints figures, not a test).
 //
-// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets]
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--no-upkeep]
+//   --no-upkeep   leave the full-text indexes as the appends left them (no
+//                 Engine::tidySearchIndexes steps, which the server's
+//                 indexing job runs after a burst)
 //   --whole-memolets  rank whole memolets only (no rankings of single
 //                 messages: MemoletConfig::wholeMemolets(), the ranking before
 //                 issue 13); else MemoletConfig::granularSearch(), the default
@@ -89,10 +92,12 @@ int main(int argc, char** argv) {
   size_t target = 100000;
   std::string dir;
   bool wholeMemolets = false;
+  bool upkeep = true;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--memolets") && i + 1 < argc) target = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
     else if (!std::strcmp(argv[i], "--whole-memolets")) wholeMemolets = true;
+    else if (!std::strcmp(argv[i], "--no-upkeep")) upkeep = false;
   }
   namespace fs = std::filesystem;
   const bool keep = !dir.empty();
@@ -139,7 +144,11 @@ int main(int argc, char** argv) {
               std::chrono::duration<double>(Clock::now() - start).count());
   // What the server's indexing job does once a burst is indexed: merge the
   // full-text indexes' small segments, a step at a time (IndexingJobs).
-  auto tidy = [&engine](const char* after) {
+  auto tidy = [&engine, upkeep](const char* after) {
+    if (!upkeep) {
+      std::printf("\n");
+      return;
+    }
     auto t = Clock::now();
     int steps = 1;
     while (engine.tidySearchIndexes(256)) ++steps;
