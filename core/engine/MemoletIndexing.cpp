@@ -83,13 +83,8 @@ MemoletConfig MemoletConfig::fromEnvironment() {
   return c;
 }
 
-MemoletConfig MemoletConfig::granularSearch() {
-  MemoletConfig c;
-  c.rrfK = 10;
-  c.exchangeWeight = 1.0;
-  c.windowWeight = 1.0;
-  return c;
-}
+// The defaults are the settings chosen on the development splits.
+MemoletConfig MemoletConfig::granularSearch() { return MemoletConfig{}; }
 
 MemoletConfig MemoletConfig::wholeMemolets() {
   MemoletConfig c;
