@@ -15,7 +15,10 @@ namespace grove {
 /// Tunables; fromEnvironment() reads GROVE_RRF_K, GROVE_SEGMENT_PERCENTILE and
 /// GROVE_MEMOLET_MAX_CONTEXTS over these defaults.
 struct MemoletConfig {
-  int rrfK = 10;                    // reciprocal rank fusion constant
+  /// Reciprocal rank fusion constant: 10 was chosen with the weights below
+  /// (development splits, engine_retrieval_eval --sweep: mean recall@5 0.861
+  /// against 0.846 at the customary 60).
+  int rrfK = 10;
   double segmentPercentile = -1;    // < 0: memory::Segmenter's tuned default
   double minSimilarity = 0.2;       // hashed-vector cosine below this is collision noise
   size_t maxContexts = 6;           // adaptive top-k cap for a turn

@@ -211,7 +211,9 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
 
   // The fusion of whole-memolet rankings alone (the rankings of single
   // messages are the next test's).
-  engine->setMemoletConfig(MemoletConfig::wholeMemolets());
+  MemoletConfig whole = MemoletConfig::wholeMemolets();
+  whole.segmentPercentile = engine->memoletConfig().segmentPercentile;  // the fixture's segmentation
+  engine->setMemoletConfig(whole);
   MemoletQuery q;
   q.query = "docker volume files";
   auto hits = engine->searchMemolets(q);
