@@ -303,6 +303,9 @@ void Engine::setBoardListener(BoardListener listener) { impl_->boardListener = s
 
 BoardSnapshot Engine::board(const std::string& workspaceUri, bool archived) {
   std::string ws = board::workspace(workspaceUri);
+  // A finished exchange is a chat item once indexed: a read catches up, as
+  // memolet reads do, so it never shows a board older than the conversation.
+  impl_->memoletsReadable();
   BoardStore& store = impl_->store->board();
   BoardSnapshot out;
   out.board = store.info(ws);
@@ -330,6 +333,7 @@ BoardSnapshot Engine::board(const std::string& workspaceUri, bool archived) {
 }
 
 BoardItem Engine::boardItem(const std::string& workspaceUri, const std::string& itemId) {
+  impl_->memoletsReadable();
   return board::itemIn(*impl_, board::workspace(workspaceUri), itemId);
 }
 

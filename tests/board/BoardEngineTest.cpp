@@ -108,6 +108,18 @@ TEST_F(BoardEngine, CaptureWithAProjectAppendsTheCodeUnitAtTheCursor) {
   EXPECT_EQ(out.item.memolet.sourceUnitIds, std::vector<std::string>{out.unit->id});
 }
 
+TEST_F(BoardEngine, AReadOfTheBoardCatchesUpWithExchangesNotYetIndexed) {
+  // As the server runs it: an exchange becomes a memolet (and a chat item) in
+  // a later job, so a board read that comes first must catch up itself.
+  engine->setDeferredMemoletIndexing(true);
+  pid = engine->createProject("pooling", kWs).id;
+  bot(user(std::nullopt, "How big should the pgbouncer pool be?"), "Keep it at 20 per API node.");
+  BoardSnapshot s = engine->board(kWs, false);
+  ASSERT_EQ(s.items.size(), 1u);
+  EXPECT_EQ(s.items[0].kind, "chat");
+  EXPECT_EQ(engine->boardItem(kWs, s.items[0].id()).memolet.projectId, pid);
+}
+
 TEST_F(BoardEngine, ManualGroupIdPlacesByHandAndJoinsUserEdited) {
   auto a = note("first idea about caching");
   auto b = note("unrelated thought on typography", Field<std::string>(a.placement.groupId));
