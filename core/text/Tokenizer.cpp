@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <utility>
-#include <cctype>
 #include <string>
 #include <unordered_set>
 
@@ -31,17 +30,26 @@ const std::unordered_set<std::string_view>& stopwords() {
   return words;
 }
 
+// ASCII classes, as <cctype>'s in the "C" locale Grove runs in (bytes from
+// 0x80 are in none), without a locale lookup per byte: tokenizing runs on
+// every search hit's sentences.
+bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+bool isUpper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+bool isAlpha(unsigned char c) { return isUpper(c) || (c >= 'a' && c <= 'z'); }
+bool isAlnum(unsigned char c) { return isAlpha(c) || isDigit(c); }
+char toLower(unsigned char c) { return static_cast<char>(isUpper(c) ? c + ('a' - 'A') : c); }
+
 bool endsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 // Splits one alphanumeric run (an identifier or a word) at case changes and
 // letter/digit boundaries: "HTTPServer2Config" -> HTTP, Server, 2, Config.
-void splitIdentifier(std::string_view run, std::vector<std::string>& parts) {
+void splitIdentifier(std::string_view run, std::vector<std::string_view>& parts) {
   size_t start = 0;
   auto kind = [](char c) {
-    if (std::isdigit(static_cast<unsigned char>(c))) return 0;
-    if (std::isupper(static_cast<unsigned char>(c))) return 1;
+    if (isDigit(static_cast<unsigned char>(c))) return 0;
+    if (isUpper(static_cast<unsigned char>(c))) return 1;
     return 2;
   };
   for (size_t i = 1; i <= run.size(); ++i) {
@@ -86,7 +94,15 @@ void cjkBigrams(const std::vector<std::string_view>& chars, std::vector<std::str
 
 }  // namespace
 
-bool isStopword(std::string_view w) { return stopwords().count(w) != 0; }
+bool isStopword(std::string_view w) {
+  // Most tokens are longer than any stop word: no hash for them.
+  static const size_t longest = [] {
+    size_t n = 0;
+    for (auto word : stopwords()) n = std::max(n, word.size());
+    return n;
+  }();
+  return w.size() <= longest && stopwords().count(w) != 0;
+}
 
 std::string stem(std::string_view w) {
   std::string s(w);
@@ -106,11 +122,14 @@ std::string stem(std::string_view w) {
 
 std::vector<std::string> tokenize(std::string_view text) {
   std::vector<std::string> out;
-  std::vector<std::string> parts;
+  // Views into `text`, reused across runs: tokenizing runs on every search
+  // hit's sentences, so it allocates only for the tokens it returns.
+  std::vector<std::string_view> parts;
+  std::vector<std::string_view> cjk;
   size_t i = 0;
   while (i < text.size()) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    if (!std::isalnum(c) && c < 0x80) {
+    if (!isAlnum(c) && c < 0x80) {
       ++i;
       continue;
     }
@@ -118,8 +137,8 @@ std::vector<std::string> tokenize(std::string_view text) {
     // A run is letters/digits plus non-ASCII bytes (kept whole, not split).
     while (j < text.size()) {
       unsigned char d = static_cast<unsigned char>(text[j]);
-      if (std::isalnum(d) || d >= 0x80 || (d == '\'' && j + 1 < text.size() &&
-                                           std::isalpha(static_cast<unsigned char>(text[j + 1]))))
+      if (isAlnum(d) || d >= 0x80 || (d == '\'' && j + 1 < text.size() &&
+                                       isAlpha(static_cast<unsigned char>(text[j + 1]))))
         ++j;
       else
         break;
@@ -127,8 +146,8 @@ std::vector<std::string> tokenize(std::string_view text) {
     std::string_view whole = text.substr(i, j - i);
     i = j;
     parts.clear();
+    cjk.clear();
     // Cut CJK characters out of the run (as bigrams); the rest splits as identifiers.
-    std::vector<std::string_view> cjk;
     size_t from = 0;
     for (size_t k = 0; k < whole.size();) {
       auto [cp, n] = decode(whole, k);
@@ -144,16 +163,16 @@ std::vector<std::string> tokenize(std::string_view text) {
     }
     if (!cjk.empty()) cjkBigrams(cjk, out);
     else if (from < whole.size()) splitIdentifier(whole.substr(from), parts);
-    for (auto& p : parts) {
+    for (std::string_view p : parts) {
       std::string lower;
       lower.reserve(p.size());
       for (char ch : p) {
         if (ch == '\'') continue;
-        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+        lower.push_back(toLower(static_cast<unsigned char>(ch)));
       }
       if (lower.size() < 2 || isStopword(lower)) continue;
       bool digits = std::all_of(lower.begin(), lower.end(),
-                                [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+                                [](char ch) { return isDigit(static_cast<unsigned char>(ch)); });
       if (digits && lower.size() < 2) continue;
       out.push_back(digits ? lower : stem(lower));
     }
