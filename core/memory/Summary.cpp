@@ -152,15 +152,20 @@ std::string extractiveSummary(std::string_view text, size_t n) {
 }
 
 std::vector<std::string> matchingSentences(std::string_view text, std::string_view query, size_t n) {
-  auto q = text::tokenize(query);
-  std::unordered_set<std::string> qs(q.begin(), q.end());
+  // Sorted distinct terms rather than hash sets: this runs for every search
+  // hit, on every sentence of its memolet.
+  auto distinct = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  const auto qs = distinct(text::tokenize(query));
   auto all = splitSentences(text);
   std::vector<std::pair<double, size_t>> scored;
   for (size_t i = 0; i < all.size(); ++i) {
-    auto toks = text::tokenize(all[i]);
-    std::unordered_set<std::string> uniq(toks.begin(), toks.end());
+    const auto uniq = distinct(text::tokenize(all[i]));
     size_t shared = 0;
-    for (auto& t : uniq) shared += qs.count(t);
+    for (const auto& t : uniq) shared += std::binary_search(qs.begin(), qs.end(), t);
     if (shared == 0) continue;
     // More shared terms first; among equals the denser (shorter) sentence.
     double s = static_cast<double>(shared) + static_cast<double>(shared) / (1.0 + uniq.size());
