@@ -147,9 +147,13 @@ std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m, const mem
   const std::string& question = m.sourceUnitIds[2 * centre->second];
   const std::string& answer = m.sourceUnitIds[2 * centre->second + 1];
   std::vector<std::string> out;
-  auto before = impl.store->ancestry(question, 3);  // the question, the answer above it, its question
-  if (before.size() == 3 && before[1].role == Role::Assistant && before[2].role == Role::User)
-    out = {before[2].id, before[1].id};
+  // The answer above the question, and its question: through the engine's
+  // cache of units (a recursive read per hit cost more than the search).
+  Node* q = impl.findNode(question);
+  Node* prevAnswer = q ? impl.parentOf(*q) : nullptr;
+  Node* prevQuestion = prevAnswer ? impl.parentOf(*prevAnswer) : nullptr;
+  if (prevQuestion && prevAnswer->unit.role == Role::Assistant && prevQuestion->unit.role == Role::User)
+    out = {prevQuestion->unit.id, prevAnswer->unit.id};
   out.push_back(question);
   out.push_back(answer);
   if (auto next = impl.store->continuingChild(answer))
@@ -261,11 +265,13 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   impl_->memoletsReadable();
   if (q.query.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error::invalidArg("query", "query must not be empty");
-  if (q.projectId) impl_->state(*q.projectId);
+  if (q.projectId) impl_->state(*q.projectId);  // throws for a trashed project
   size_t limit = std::clamp<size_t>(q.limit, 1, 200);
   Pool pool;
   pool.project = q.projectId;
-  pool.trashed = trashedProjects(*impl_);
+  // A scoped search admits only its own (live) project's memolets, so it
+  // need not read which projects are trashed: that read scans them all.
+  if (!q.projectId) pool.trashed = trashedProjects(*impl_);
   std::vector<std::vector<std::string>> lists;
   size_t depth = std::max<size_t>(limit * 3, 50);
   lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q.query), depth, lists);
