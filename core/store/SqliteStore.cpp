@@ -84,7 +84,11 @@ struct SqliteStore::Impl {
       db.exec("PRAGMA wal_autocheckpoint=1000");
     db.exec("PRAGMA journal_size_limit=67108864");
     db.exec("PRAGMA cache_size=-16384");
-    db.exec("PRAGMA mmap_size=268435456");
+    // Map the whole store (SQLite's own cap, 2 GiB less 64 KiB): a search
+    // probes full-text pages anywhere in the file, and each page beyond the
+    // map is a read() and a copy. Only pages touched are resident, and they
+    // are the kernel's file cache, not this process's heap.
+    db.exec("PRAGMA mmap_size=2147418112");
     if (o.readOnly)
       requireCurrentSchema(db);  // an upgrade would be a write
     else
