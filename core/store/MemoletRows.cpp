@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "memory/FtsText.h"
+#include "store/Migrations.h"
 #include "support/Error.h"
 
 namespace grove {
@@ -160,7 +161,7 @@ struct MemoletRows::Statements {
         pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
            : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
-             "WHERE memolets_fts MATCH ('scope:\"' || hex(?3) || '\" AND (' || ?1 || ')') ";
+             "WHERE memolets_fts MATCH " + scopedFtsMatch("?1", "?3") + " ";
     // SQLite's index gives hidden memolets no scope (migration 16): reading
     // each row's terms to drop them cost more than the match itself.
     const std::string rankedInProject =

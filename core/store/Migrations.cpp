@@ -610,6 +610,10 @@ int userVersion(sqlite::Db& db) {
 
 int latestSchemaVersion() { return kCount; }
 
+std::string scopedFtsMatch(const std::string& matchParam, const std::string& projectParam) {
+  return "('scope:\"' || hex(" + projectParam + ") || '\" AND (' || " + matchParam + " || ')')";
+}
+
 void migrateTo(sqlite::Db& db, int target) {
   int version = userVersion(db);
   // A damaged header can hold any number here; a negative one would index

@@ -3,6 +3,8 @@
 // leaves the store at the previous version.
 #pragma once
 
+#include <string>
+
 #include "store/Sqlite.h"
 
 namespace grove {
@@ -20,5 +22,11 @@ void requireCurrentSchema(sqlite::Db& db);
 
 /// Runs migrations up to `target` only; for tests of old schemas.
 void migrateTo(sqlite::Db& db, int target);
+
+/// SQL for an FTS5 match expression: the one in parameter `matchParam`
+/// (e.g. "?1"), limited to the project in `projectParam`, through the
+/// full-text indexes' `scope` column (migration 16), which holds
+/// hex(project_id) as one token.
+std::string scopedFtsMatch(const std::string& matchParam, const std::string& projectParam);
 
 }  // namespace grove

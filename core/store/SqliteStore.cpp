@@ -203,8 +203,8 @@ struct SqliteStore::Impl {
                            "ORDER BY r.score DESC, u.id");
     unitMatchesInProject =
         Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT rowid, "
-                 "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH "
-                 "('scope:\"' || hex(?2) || '\" AND (' || ?1 || ')') ORDER BY score DESC LIMIT ?3" + withMemolets +
+                 "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH " +
+                 scopedFtsMatch("?1", "?2") + " ORDER BY score DESC LIMIT ?3" + withMemolets +
                  "ORDER BY r.score DESC, u.id");
   }
 };
