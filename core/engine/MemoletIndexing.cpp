@@ -324,31 +324,67 @@ void placeNearNeighbour(Engine::Impl& impl, Memolet& m) {
   }
 }
 
-// One new exchange (question `q`, answer `a`): join the open memolet ending at
-// the exchange above, or start one. Returns the memolet ids it changed.
-std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
+namespace {
+
+// The pass's copy of memolet `id`, read from the store on first touch; null
+// when there is no such memolet.
+Memolet* touch(Engine::Impl& impl, IndexingPass& pass, const std::string& id) {
+  auto it = pass.byId.find(id);
+  if (it != pass.byId.end()) return &pass.memolets[it->second];
+  auto m = impl.store->memolets().memolet(id);
+  if (!m) return nullptr;
+  pass.byId.emplace(id, pass.memolets.size());
+  pass.memolets.push_back(std::move(*m));
+  pass.retext.push_back(false);
+  return &pass.memolets.back();
+}
+
+// The open memolet whose last exchange ends at answer `tailUnitId`, as the
+// pass has it. The store's rows lag the pass, so a memolet the pass already
+// grew past that answer, or closed, is not open there any more.
+Memolet* openAt(Engine::Impl& impl, IndexingPass& pass, const std::string& tailUnitId) {
+  for (auto& m : pass.memolets)
+    if (m.tailUnitId == tailUnitId && !m.closed) return &m;
+  auto id = impl.store->memolets().openAt(tailUnitId);
+  if (!id) return nullptr;
+  Memolet* m = touch(impl, pass, *id);
+  return m && m->tailUnitId == tailUnitId && !m->closed ? m : nullptr;
+}
+
+const text::HashedVector& exchangeVector(IndexingPass& pass, Node& q, Node& a) {
+  auto it = pass.exchangeVectors.find(a.unit.id);
+  if (it == pass.exchangeVectors.end())
+    it = pass.exchangeVectors.emplace(a.unit.id, text::HashedVector::fromText(exchangeText(q.unit, a.unit))).first;
+  return it->second;
+}
+
+}  // namespace
+
+std::vector<std::string> indexExchange(Engine::Impl& impl, IndexingPass& pass, Node& q, Node& a) {
   MemoletStore& ms = impl.store->memolets();
   if (!ms.citing(a.unit.id).empty()) return {};  // already indexed (e.g. a redo)
   MemoletState& s = impl.memolets();
   const std::string projectId = a.unit.projectId;
   std::string exText = exchangeText(q.unit, a.unit);
-  text::HashedVector vec = text::HashedVector::fromText(exText);
+  const text::HashedVector vec = exchangeVector(pass, q, a);
 
+  if (!pass.historyRead) {
+    pass.history = ms.segmentHistory(projectId);
+    pass.historyRead = true;
+  }
+  std::vector<double>& history = pass.history;
   // The exchange above, on this path: its answer is q's parent.
-  std::vector<double> history = ms.segmentHistory(projectId);
-  std::optional<std::string> openId;
+  Memolet* open = nullptr;
   Node* prevA = impl.parentOf(q);
   Node* prevQ = nullptr;
   if (prevA && answersAQuestion(impl, *prevA, prevQ)) {
-    history.push_back(vec.cosine(text::HashedVector::fromText(exchangeText(prevQ->unit, prevA->unit))));
+    history.push_back(vec.cosine(exchangeVector(pass, *prevQ, *prevA)));
     if (history.size() > kMaxHistory) history.erase(history.begin());
-    ms.putSegmentHistory(projectId, history);
-    openId = ms.openAt(prevA->unit.id);
+    pass.historyChanged = true;
+    open = openAt(impl, pass, prevA->unit.id);
   }
 
   std::vector<std::string> changed;
-  std::optional<Memolet> open;
-  if (openId) open = ms.memolet(*openId);
   bool fresh = true;
   if (open) {
     text::HashedVector centroid = text::HashedVector::fromBlob(open->segmentSum);
@@ -365,17 +401,21 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
     open->sourceUnitIds.push_back(q.unit.id);
     open->sourceUnitIds.push_back(a.unit.id);
     open->text += (open->text.empty() ? "" : "\n\n") + exText;
-    describe(impl, *open);
-    memolets::write(impl, *open);
+    pass.retext[pass.byId.at(open->id)] = true;
     changed.push_back(open->id);
     return changed;
   }
+  Memolet m;
   if (open) {
     open->closed = true;  // a closed memolet never changes by segmentation again
-    memolets::write(impl, *open);
     changed.push_back(open->id);
+    // Until the next map, the new one sits where its conversation's previous
+    // memolet does (a nearest-neighbour scan would cost the whole index per
+    // exchange).
+    m.x = open->x;
+    m.y = open->y;
+    m.cluster = open->cluster;
   }
-  Memolet m;
   m.id = newId('m');
   m.projectId = projectId;
   m.text = exText;
@@ -386,17 +426,20 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a) {
   m.exchanges = 1;
   m.createdAt = impl.now();
   s.documentCount += 1;
-  describe(impl, m);
-  // Until the next map, it sits where its conversation's previous memolet
-  // does (a nearest-neighbour scan would cost the whole index per exchange).
-  if (open) {
-    m.x = open->x;
-    m.y = open->y;
-    m.cluster = open->cluster;
-  }
-  memolets::write(impl, m);
   changed.push_back(m.id);
+  pass.byId.emplace(m.id, pass.memolets.size());
+  pass.memolets.push_back(std::move(m));
+  pass.retext.push_back(true);
   return changed;
+}
+
+void finishPass(Engine::Impl& impl, IndexingPass& pass, const std::string& projectId) {
+  for (size_t i = 0; i < pass.memolets.size(); ++i) {
+    if (pass.retext[i]) describe(impl, pass.memolets[i]);
+    write(impl, pass.memolets[i]);
+  }
+  if (pass.historyChanged) impl.store->memolets().putSegmentHistory(projectId, pass.history);
+  pass = IndexingPass();
 }
 
 }  // namespace memolets
@@ -409,6 +452,7 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
   MemoletStore& ms = store->memolets();
   int64_t next = ms.indexedUpTo(projectId);
   std::vector<std::string> changed;
+  memolets::IndexingPass pass;
   size_t seen = 0;
   while (seen < limit) {
     std::vector<Unit> rows = store->unitsFromSeq(projectId, next, std::min<size_t>(512, limit - seen));
@@ -420,11 +464,12 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
       // A streaming answer is indexed when its stream ends (memoletsOnUnits).
       Node* q = nullptr;
       if (answersAQuestion(*this, *n, q))
-        for (auto& m : memolets::indexExchange(*this, *q, *n))
+        for (auto& m : memolets::indexExchange(*this, pass, *q, *n))
           if (std::find(changed.begin(), changed.end(), m) == changed.end()) changed.push_back(std::move(m));
     }
   }
   if (seen == 0) return 0;
+  memolets::finishPass(*this, pass, projectId);
   dirty = true;
   ms.putIndexedUpTo(projectId, next);
   if (!changed.empty()) {
@@ -468,8 +513,11 @@ void Engine::Impl::memoletsOnUnits(ChangeOp op, const std::vector<std::string>& 
       // mark, below or in a deferred catch-up.
       Node* q = nullptr;
       // The in-memory test first: most appends are not answers, and the mark is a query.
-      if (answersAQuestion(*this, *n, q) && n->unit.seq < store->memolets().indexedUpTo(projectId))
-        for (auto& m : memolets::indexExchange(*this, *q, *n)) changed.push_back(std::move(m));
+      if (answersAQuestion(*this, *n, q) && n->unit.seq < store->memolets().indexedUpTo(projectId)) {
+        memolets::IndexingPass pass;
+        for (auto& m : memolets::indexExchange(*this, pass, *q, *n)) changed.push_back(std::move(m));
+        memolets::finishPass(*this, pass, projectId);
+      }
       continue;
     }
     for (const auto& mid : store->memolets().citing(id)) {

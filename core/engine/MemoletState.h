@@ -85,10 +85,26 @@ std::vector<std::string> keywords(Engine::Impl& impl, const std::vector<std::str
 void describe(Engine::Impl& impl, Memolet& m);
 /// Rebuilds text (and the rest) from the live source units.
 void rebuild(Engine::Impl& impl, Memolet& m);
-/// Indexes one exchange (question `q`, answer `a`): it joins the open
-/// memolet ending at the exchange above, or starts one. Returns the memolet
-/// ids it changed (none when the answer is already indexed).
-std::vector<std::string> indexExchange(Engine::Impl& impl, Node& q, Node& a);
+/// What one indexing pass over a project's new exchanges has changed, held
+/// until the pass ends: a burst of exchanges grows its open memolet in
+/// memory, and the memolet's description (keywords, summary, vector) and
+/// row are written once per pass instead of once per exchange.
+struct IndexingPass {
+  std::vector<Memolet> memolets;  // changed or created, in the order first touched
+  std::vector<bool> retext;       // ...and whether its text changed (to describe)
+  std::unordered_map<std::string, size_t> byId;
+  /// Answer id -> hashed vector of its exchange, for the next exchange's
+  /// segmentation (it compares itself with the exchange above).
+  std::unordered_map<std::string, text::HashedVector> exchangeVectors;
+  bool historyRead = false, historyChanged = false;
+  std::vector<double> history;  // the project's segmentation history
+};
+/// Indexes one exchange (question `q`, answer `a`) into `pass`: it joins the
+/// open memolet ending at the exchange above, or starts one. Returns the
+/// memolet ids it changed (none when the answer is already indexed).
+std::vector<std::string> indexExchange(Engine::Impl& impl, IndexingPass& pass, Node& q, Node& a);
+/// Describes and stores what `pass` changed in project `projectId`.
+void finishPass(Engine::Impl& impl, IndexingPass& pass, const std::string& projectId);
 /// Map position and cluster of the nearest indexed memolet (or the centre).
 void placeNearNeighbour(Engine::Impl& impl, Memolet& m);
 
