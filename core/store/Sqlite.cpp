@@ -132,43 +132,43 @@ namespace {
 // One prepared SQLite statement. While the connection has a recorder, a
 // write statement keeps what was bound since its last reset, so its run can
 // be recorded with its values (see RedoLog).
+// A statement is compiled when first used, not when its row class is made:
+// a store has about a hundred statements and a process uses a few of them,
+// and compiling them all was a fifth of a fresh server's start.
 class Statement final : public sql::Cursor {
 public:
-  Statement(Db& db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v3(db.handle(), sql, -1, SQLITE_PREPARE_PERSISTENT, &st_, nullptr) !=
-        SQLITE_OK)
-      db.fail("prepare");
-    writes_ = !sqlite3_stmt_readonly(st_);
-  }
+  Statement(Db& db, const char* sql) : db_(db), sql_(sql) {}
   ~Statement() override { sqlite3_finalize(st_); }
 
   void reset() override {
+    bound_.clear();
+    if (!st_) return;
     sqlite3_reset(st_);
     sqlite3_clear_bindings(st_);
-    bound_.clear();
   }
   void bindText(int i, std::string_view v) override {
-    sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(ready(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     if (recording()) bound_.push_back({i, BoundValue::Type::Text, 0, 0, std::string(v)});
   }
   void bindInteger(int i, int64_t v) override {
-    sqlite3_bind_int64(st_, i, v);
+    sqlite3_bind_int64(ready(), i, v);
     if (recording()) bound_.push_back({i, BoundValue::Type::Integer, v, 0, {}});
   }
   void bindReal(int i, double v) override {
-    sqlite3_bind_double(st_, i, v);
+    sqlite3_bind_double(ready(), i, v);
     if (recording()) bound_.push_back({i, BoundValue::Type::Real, 0, v, {}});
   }
   void bindNull(int i) override {
-    sqlite3_bind_null(st_, i);
+    sqlite3_bind_null(ready(), i);
     if (recording()) bound_.push_back({i, BoundValue::Type::Null, 0, 0, {}});
   }
   void bindBlob(int i, std::string_view bytes) override {
-    sqlite3_bind_blob(st_, i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_blob(ready(), i, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
     if (recording()) bound_.push_back({i, BoundValue::Type::Blob, 0, 0, std::string(bytes)});
   }
 
   bool step() override {
+    ready();
     // A write is recorded as it starts (a statement that returns rows steps
     // more than once), and forgotten if it fails: a caller may go on after a
     // failed statement, and the replay must not fail where the original did.
@@ -196,9 +196,21 @@ public:
   }
 
 private:
+  sqlite3_stmt* ready() {
+    if (st_) return st_;
+    if (sqlite3_prepare_v3(db_.handle(), sql_.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &st_, nullptr) !=
+        SQLITE_OK) {
+      sqlite3_finalize(st_);
+      st_ = nullptr;
+      db_.fail("prepare");
+    }
+    writes_ = !sqlite3_stmt_readonly(st_);
+    return st_;
+  }
   bool recording() const { return writes_ && db_.recorder(); }
 
   Db& db_;
+  std::string sql_;
   sqlite3_stmt* st_ = nullptr;
   bool writes_ = false;            // not read-only: recorded while a recorder listens
   std::vector<BoundValue> bound_;  // what was bound since the last reset, while recording

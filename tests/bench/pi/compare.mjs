@@ -106,6 +106,11 @@ async function buildGrove(db, kind) {
     }
     deepId = tips.at(-1);
   }
+  // Memolet indexing follows appends in the background, and a store someone
+  // opens has long caught up: a memolet read (which catches up first) settles
+  // it here, so no open measured below pays for the build's leftover indexing.
+  log(`  grove ${kind}: indexing memolets...`);
+  await g.call("grove/memolet/search", { query: "settle", limit: 1, scope: { projectId: project } });
   await g.close();
   return { db, project, tipId: main.at(-1), deepId, rawBytes: raw };
 }
