@@ -164,9 +164,14 @@ struct SqlStore::Rows {
                             .c_str());
     liveUnits = Stmt(db, unitSelect("WHERE project_id=? AND removed=0 ORDER BY seq").c_str());
     liveChildren = Stmt(db, "SELECT id FROM units WHERE parent_id=? AND removed=0 ORDER BY seq");
-    continuingChild = Stmt(db,
-                           "SELECT id FROM units WHERE parent_id=? AND removed=0 AND "
-                           "starts_branch=0 ORDER BY seq LIMIT 1");
+    // SQLite answers the first child by seq with min() without sorting (a
+    // sort opens a temporary b-tree, on every append); PostgreSQL has no
+    // such bare column and plans the LIMIT well.
+    continuingChild = Stmt(db, db.dialect() == sql::Dialect::Sqlite
+                                   ? "SELECT id, min(seq) FROM units WHERE parent_id=? AND removed=0 AND "
+                                     "starts_branch=0"
+                                   : "SELECT id FROM units WHERE parent_id=? AND removed=0 AND "
+                                     "starts_branch=0 ORDER BY seq LIMIT 1");
     liveRoot = Stmt(db,
                     "SELECT id FROM units WHERE project_id=? AND parent_id IS NULL AND removed=0 "
                     "LIMIT 1");
@@ -366,7 +371,8 @@ std::vector<std::string> SqlStore::liveChildren(const std::string& parentId) {
 
 std::optional<std::string> SqlStore::continuingChild(const std::string& parentId) {
   auto& st = rows_->continuingChild.reset().bind(1, parentId);
-  if (!st.step()) return std::nullopt;
+  // An aggregate always returns a row: NULLs when no child matched.
+  if (!st.step() || st.isNull(0)) return std::nullopt;
   return st.text(0);
 }
 

@@ -50,6 +50,7 @@ struct SqliteStore::Impl {
   std::unique_ptr<sqlite::Checkpointer> checkpointer;  // after db: stopped before it closes
   int depth = 0;
   Stmt begin, commit, rollback;
+  Stmt carry, releaseCarry;  // the savepoint each change runs in while commits are carried
   Stmt search, unitMatches, unitMatchesInProject, ftsPending, ftsCatchUp, ftsMark;
   int64_t pendingSearch = 0;  // units appended since the index last caught up
 
@@ -174,6 +175,8 @@ struct SqliteStore::Impl {
     begin = Stmt(db, "BEGIN IMMEDIATE");
     commit = Stmt(db, "COMMIT");
     rollback = Stmt(db, "ROLLBACK");
+    carry = Stmt(db, "SAVEPOINT carry");
+    releaseCarry = Stmt(db, "RELEASE carry");
     ftsPending = Stmt(db,
                       "SELECT COALESCE((SELECT MAX(rowid) FROM units), 0) - upto FROM fts_state");
     ftsCatchUp = Stmt(db,
@@ -228,7 +231,7 @@ void SqliteStore::begin() {
     // also when no job came to do it.
     if (i.carried && std::chrono::steady_clock::now() - i.carriedSince > kCarryAge) i.tryGroupCommit();
     if (i.carried)
-      i.db.exec("SAVEPOINT carry");
+      i.carry.reset().run();
     else
       i.begin.reset().run();
     i.vote = Impl::Vote::Unknown;
@@ -277,7 +280,7 @@ void SqliteStore::commit() {
       }
       i.recorder.clear();
       if (i.carried) {
-        i.db.exec("RELEASE carry");
+        i.releaseCarry.reset().run();
       } else if (i.carriedCommits > 0) {
         i.carried = true;
         i.carriedSince = std::chrono::steady_clock::now();
@@ -289,7 +292,7 @@ void SqliteStore::commit() {
     }
   }
   i.recorder.clear();
-  if (i.carried) i.db.exec("RELEASE carry");
+  if (i.carried) i.releaseCarry.reset().run();
   i.commitAll();
 }
 
