@@ -407,7 +407,10 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, IndexingPass& pass, N
   }
   Memolet m;
   if (open) {
-    open->closed = true;  // a closed memolet never changes by segmentation again
+    // A closed memolet never changes by segmentation again, so the running
+    // sum of its exchanges' vectors (a kilobyte) is dropped with it.
+    open->closed = true;
+    open->segmentSum.clear();
     changed.push_back(open->id);
     // Until the next map, the new one sits where its conversation's previous
     // memolet does (a nearest-neighbour scan would cost the whole index per
