@@ -326,6 +326,14 @@ void placeNearNeighbour(Engine::Impl& impl, Memolet& m) {
 
 namespace {
 
+Memolet& add(IndexingPass& pass, Memolet m, bool retext) {
+  pass.byId.emplace(m.id, pass.memolets.size());
+  if (m.tailUnitId) pass.byTail[*m.tailUnitId] = pass.memolets.size();
+  pass.memolets.push_back(std::move(m));
+  pass.retext.push_back(retext);
+  return pass.memolets.back();
+}
+
 // The pass's copy of memolet `id`, read from the store on first touch; null
 // when there is no such memolet.
 Memolet* touch(Engine::Impl& impl, IndexingPass& pass, const std::string& id) {
@@ -333,18 +341,18 @@ Memolet* touch(Engine::Impl& impl, IndexingPass& pass, const std::string& id) {
   if (it != pass.byId.end()) return &pass.memolets[it->second];
   auto m = impl.store->memolets().memolet(id);
   if (!m) return nullptr;
-  pass.byId.emplace(id, pass.memolets.size());
-  pass.memolets.push_back(std::move(*m));
-  pass.retext.push_back(false);
-  return &pass.memolets.back();
+  return &add(pass, std::move(*m), false);
 }
 
 // The open memolet whose last exchange ends at answer `tailUnitId`, as the
 // pass has it. The store's rows lag the pass, so a memolet the pass already
 // grew past that answer, or closed, is not open there any more.
 Memolet* openAt(Engine::Impl& impl, IndexingPass& pass, const std::string& tailUnitId) {
-  for (auto& m : pass.memolets)
+  auto known = pass.byTail.find(tailUnitId);
+  if (known != pass.byTail.end()) {
+    Memolet& m = pass.memolets[known->second];
     if (m.tailUnitId == tailUnitId && !m.closed) return &m;
+  }
   auto id = impl.store->memolets().openAt(tailUnitId);
   if (!id) return nullptr;
   Memolet* m = touch(impl, pass, *id);
@@ -401,7 +409,9 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, IndexingPass& pass, N
     open->sourceUnitIds.push_back(q.unit.id);
     open->sourceUnitIds.push_back(a.unit.id);
     open->text += (open->text.empty() ? "" : "\n\n") + exText;
-    pass.retext[pass.byId.at(open->id)] = true;
+    const size_t at = pass.byId.at(open->id);
+    pass.retext[at] = true;
+    pass.byTail[a.unit.id] = at;
     changed.push_back(open->id);
     return changed;
   }
@@ -430,9 +440,7 @@ std::vector<std::string> indexExchange(Engine::Impl& impl, IndexingPass& pass, N
   m.createdAt = impl.now();
   s.documentCount += 1;
   changed.push_back(m.id);
-  pass.byId.emplace(m.id, pass.memolets.size());
-  pass.memolets.push_back(std::move(m));
-  pass.retext.push_back(true);
+  add(pass, std::move(m), true);
   return changed;
 }
 

@@ -93,6 +93,7 @@ struct IndexingPass {
   std::vector<Memolet> memolets;  // changed or created, in the order first touched
   std::vector<bool> retext;       // ...and whether its text changed (to describe)
   std::unordered_map<std::string, size_t> byId;
+  std::unordered_map<std::string, size_t> byTail;  // last answer -> memolet
   /// Answer id -> hashed vector of its exchange, for the next exchange's
   /// segmentation (it compares itself with the exchange above).
   std::unordered_map<std::string, text::HashedVector> exchangeVectors;

@@ -151,6 +151,52 @@ TEST_F(MemoletEngine, AnExchangeOnABranchStartsItsOwnMemolet) {
   EXPECT_EQ(citing(a2).sourceUnitIds, (Ids{q1, a1, q2, a2}));
 }
 
+TEST_F(MemoletEngine, OnePassOverABurstMakesWhatIndexingEachExchangeAsItCameMakes) {
+  // The server indexes a burst of appends in one pass that keeps the open
+  // memolets in memory and writes them at its end; a bare engine indexes each
+  // exchange inside its append. Both must segment alike, also where a branch
+  // leaves from the middle of a memolet the pass has grown past.
+  Engine deferred(makeTestStore(), Engine::Options{&clock});
+  deferred.setMemoletConfig(engine->memoletConfig());
+  deferred.setDeferredMemoletIndexing(true);
+  std::string dpid = deferred.createProject("test", std::nullopt).id;
+  auto converse = [](Engine& e, const std::string& project) {
+    auto say = [&](const std::optional<std::string>& parent, Role role, const std::string& text, bool branch) {
+      AppendRequest r;
+      r.projectId = project;
+      r.parentId = parent;
+      r.role = role;
+      r.content = text;
+      if (branch) r.branch = AppendRequest::BranchInfo{};
+      return e.append(r).id;
+    };
+    std::optional<std::string> at;
+    std::vector<std::string> answers;
+    for (const auto* run : {kDocker, kToml})
+      for (int i = 0; i < 3; ++i) {
+        at = say(say(at, Role::User, run[i].question, false), Role::Assistant, run[i].answer, false);
+        answers.push_back(*at);
+      }
+    // Below the first TOML answer (inside the memolet still open) and below the tip.
+    say(say(answers[3], Role::User, kToml[2].question, true), Role::Assistant, kToml[2].answer, false);
+    say(say(*at, Role::User, kDocker[1].question, true), Role::Assistant, kDocker[1].answer, false);
+  };
+  converse(*engine, pid);
+  converse(deferred, dpid);
+  EXPECT_FALSE(deferred.indexMemolets(SIZE_MAX)) << "one pass indexes the whole burst";
+  auto shape = [](std::vector<Memolet> ms) {
+    std::vector<std::string> out;
+    for (const auto& m : ms)
+      out.push_back(m.title + " | " + m.summary + " | " + std::to_string(m.exchanges) +
+                    (m.closed ? " closed | " : " open | ") + m.text);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  auto inline_ = shape(engine->memolets(pid));
+  EXPECT_GE(inline_.size(), 4u);
+  EXPECT_EQ(shape(deferred.memolets(dpid)), inline_);
+}
+
 TEST_F(MemoletEngine, OnlyAnswersToQuestionsAreIndexedAndStreamedAnswersWhenTheyLand) {
   std::string root = user(std::nullopt, "Notes for the docker migration");
   EXPECT_TRUE(engine->memolets(pid).empty()) << "a question alone is not an exchange";
