@@ -32,15 +32,20 @@ protected:
     pid = engine->createProject("test", std::nullopt).id;
   }
 
-  std::string add(const std::optional<std::string>& parent, Role role, const std::string& text,
-                  bool branch = false) {
+  /// Appends to `project` of any engine; returns the new unit's id.
+  static std::string appendTo(Engine& e, const std::string& project, const std::optional<std::string>& parent,
+                              Role role, const std::string& text, bool branch = false) {
     AppendRequest r;
-    r.projectId = pid;
+    r.projectId = project;
     r.parentId = parent;
     r.role = role;
     r.content = text;
     if (branch) r.branch = AppendRequest::BranchInfo{};
-    return engine->append(r).id;
+    return e.append(r).id;
+  }
+  std::string add(const std::optional<std::string>& parent, Role role, const std::string& text,
+                  bool branch = false) {
+    return appendTo(*engine, pid, parent, role, text, branch);
   }
   std::string user(const std::optional<std::string>& parent, const std::string& text,
                    bool branch = false) {

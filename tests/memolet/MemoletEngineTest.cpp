@@ -162,13 +162,7 @@ TEST_F(MemoletEngine, OnePassOverABurstMakesWhatIndexingEachExchangeAsItCameMake
   std::string dpid = deferred.createProject("test", std::nullopt).id;
   auto converse = [](Engine& e, const std::string& project) {
     auto say = [&](const std::optional<std::string>& parent, Role role, const std::string& text, bool branch) {
-      AppendRequest r;
-      r.projectId = project;
-      r.parentId = parent;
-      r.role = role;
-      r.content = text;
-      if (branch) r.branch = AppendRequest::BranchInfo{};
-      return e.append(r).id;
+      return appendTo(e, project, parent, role, text, branch);
     };
     std::optional<std::string> at;
     std::vector<std::string> answers;
