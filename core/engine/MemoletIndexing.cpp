@@ -478,9 +478,12 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
         for (auto& m : memolets::indexExchange(*this, pass, *q, *n))
           if (std::find(changed.begin(), changed.end(), m) == changed.end()) changed.push_back(std::move(m));
     }
+    // Written per read of rows, in the same transaction: a long backlog (an
+    // import, a restart after a crash) must not hold all its memolets and
+    // exchange vectors in memory at once.
+    memolets::finishPass(*this, pass, projectId);
   }
   if (seen == 0) return 0;
-  memolets::finishPass(*this, pass, projectId);
   dirty = true;
   ms.putIndexedUpTo(projectId, next);
   if (!changed.empty()) {
