@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -47,6 +49,35 @@ bool waitUntilExited(bp::child& child, Millis timeout) {
     std::this_thread::sleep_for(Millis(5));
   }
   return true;
+}
+
+// What a process that will not exit is doing, for the failure message: each
+// thread's name, kernel wait channel and system call, and its stacks when
+// gdb is installed (a rare hang in CI is otherwise a bare timeout).
+std::string stuckReport(pid_t pid) {
+  std::ostringstream out;
+  const std::string proc = "/proc/" + std::to_string(pid) + "/task";
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator(proc, ec)) {
+    auto field = [&](const char* name) {
+      std::string v = readFile(task.path().string() + "/" + name);
+      while (!v.empty() && (v.back() == '\n' || v.back() == '\0')) v.pop_back();
+      return v;
+    };
+    out << "  thread " << task.path().filename().string() << " (" << field("comm") << "): wchan "
+        << field("wchan") << ", syscall " << field("syscall").substr(0, field("syscall").find(' ')) << "\n";
+  }
+  if (::access("/usr/bin/gdb", X_OK) == 0) {
+    std::string cmd = "timeout 30 /usr/bin/gdb -batch -nx -p " + std::to_string(pid) +
+                      " -ex 'thread apply all bt 15' 2>/dev/null";
+    if (FILE* f = ::popen(cmd.c_str(), "r")) {
+      char buf[4096];
+      size_t n;
+      while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.write(buf, static_cast<std::streamsize>(n));
+      ::pclose(f);
+    }
+  }
+  return out.str();
 }
 
 }  // namespace
@@ -117,10 +148,13 @@ ServerProcess::RunResult ServerProcess::run(const std::vector<std::string>& args
   bp::child child(binary(), bp::args(args), bp::std_in < bp::null, bp::std_out > out,
                   bp::std_err > err);
   if (!waitUntilExited(child, timeout)) {
+    std::string report = stuckReport(child.id());
     ::kill(child.id(), SIGKILL);
     std::error_code ec;
     child.wait(ec);
-    throw RpcTimeout("grove-server did not exit within the deadline");
+    std::string command = "grove-server";
+    for (const auto& a : args) command += " " + a;
+    throw RpcTimeout(command + " did not exit within the deadline\n" + report + "stderr:\n" + readFile(err));
   }
   return RunResult{child.exit_code(), readFile(out), readFile(err)};
 }
