@@ -230,8 +230,9 @@ struct SqlStore::Rows {
     // Every change drops the redo history first, and there is rarely any: in
     // SQLite a DELETE that finds nothing still sets up a row set and a
     // statement journal, where this look costs one index probe.
-    anyUndone = Stmt(db, std::string("SELECT 1 FROM operations ") + undoneIndex +
-                             "WHERE project_id=? AND undone=1 LIMIT 1");
+    if (!roundTrips)
+      anyUndone = Stmt(db, std::string("SELECT 1 FROM operations ") + undoneIndex +
+                               "WHERE project_id=? AND undone=1 LIMIT 1");
   }
 };
 
