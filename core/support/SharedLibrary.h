@@ -1,0 +1,72 @@
+// SharedLibrary: a library loaded the first time one of its functions is
+// called, not when the program starts.
+//
+// grove-server reaches libpq (PostgreSQL stores) and libcurl (providers)
+// through forwarders (store/LibPqForwarders.cpp, llm/LibCurlForwarders.cpp)
+// that load them here. Loaded at start, the two and the thirty libraries they
+// pull in cost about 15 ms of every start (issue 15's cold open), though a
+// core on a SQLite store that never calls a provider uses neither; and the
+// server now runs where they are not installed, saying which package to
+// install when one is first needed.
+//
+// Header-only: grove_llm shares support's headers, not its library.
+#pragma once
+
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+
+#include "support/Error.h"
+
+namespace grove {
+
+class SharedLibrary {
+public:
+  /// `soname` as the dynamic linker names it ("libpq.so.5"), `package` the
+  /// Debian package that installs it, `neededFor` what it is needed for, and
+  /// `kind` the kind of Error a missing library is (a store's or a provider's).
+  SharedLibrary(const char* soname, const char* package, const char* neededFor, ErrorKind kind)
+      : soname_(soname), package_(package), neededFor_(neededFor), kind_(kind) {}
+  SharedLibrary(const SharedLibrary&) = delete;
+  SharedLibrary& operator=(const SharedLibrary&) = delete;
+
+  /// The address of the function `name`, loading the library on first use.
+  /// Throws Error (reason "libraryMissing") naming the package to install
+  /// when the library cannot be loaded or lacks the function.
+  void* symbol(const char* name) {
+    std::call_once(loaded_, [this] {
+      // RTLD_LOCAL: its symbols stay out of the global scope, where the
+      // forwarders of the same names live.
+      handle_ = dlopen(soname_, RTLD_NOW | RTLD_LOCAL);
+      if (!handle_) loadError_ = dlerror();
+    });
+    if (!handle_) throw missing(loadError_);
+    void* address = dlsym(handle_, name);
+    if (!address) throw missing(std::string(soname_) + " has no " + name + " (an older version?)");
+    return address;
+  }
+
+  /// Resolves `name` as the function type F (a forwarder's own type).
+  template <typename F>
+  F function(const char* name) {
+    return reinterpret_cast<F>(symbol(name));
+  }
+
+private:
+  Error missing(const std::string& detail) const {
+    return Error(kind_, "libraryMissing",
+                 std::string(neededFor_) + " needs " + soname_ + ", which could not be loaded (" + detail +
+                     "); install it with: apt install " + package_);
+  }
+
+  const char* soname_;
+  const char* package_;
+  const char* neededFor_;
+  ErrorKind kind_;
+  std::once_flag loaded_;
+  void* handle_ = nullptr;
+  std::string loadError_;
+};
+
+}  // namespace grove

@@ -1,0 +1,46 @@
+// SharedLibrary: a library loaded on first use, and the error that names the
+// package to install when it is not there.
+#include "support/SharedLibrary.h"
+
+#include <gtest/gtest.h>
+
+namespace grove {
+namespace {
+
+TEST(SharedLibrary, AFunctionIsResolvedFromTheLibraryOnFirstUse) {
+  SharedLibrary libm("libm.so.6", "libc6", "a test", ErrorKind::Storage);
+  auto cosine = libm.function<double (*)(double)>("cos");
+  EXPECT_DOUBLE_EQ(cosine(0.0), 1.0);
+  EXPECT_EQ(libm.symbol("cos"), reinterpret_cast<void*>(cosine));
+}
+
+TEST(SharedLibrary, AMissingLibraryNamesThePackageToInstallEveryTimeItIsAskedFor) {
+  SharedLibrary missing("libgrove-not-installed.so.7", "grove-not-installed", "a PostgreSQL store",
+                        ErrorKind::Storage);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      missing.symbol("anything");
+      FAIL() << "a library that is not installed loaded";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Storage);
+      EXPECT_EQ(e.reason(), "libraryMissing");
+      const std::string what = e.what();
+      EXPECT_NE(what.find("a PostgreSQL store needs libgrove-not-installed.so.7"), std::string::npos) << what;
+      EXPECT_NE(what.find("apt install grove-not-installed"), std::string::npos) << what;
+    }
+  }
+}
+
+TEST(SharedLibrary, AFunctionTheLibraryLacksIsAnErrorOfTheGivenKind) {
+  SharedLibrary libm("libm.so.6", "libc6", "a model provider", ErrorKind::Provider);
+  try {
+    libm.symbol("grove_no_such_function");
+    FAIL() << "a missing function resolved";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Provider);
+    EXPECT_NE(std::string(e.what()).find("has no grove_no_such_function"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace grove
