@@ -35,13 +35,19 @@ public:
   /// Throws Error (reason "libraryMissing") naming the package to install
   /// when the library cannot be loaded or lacks the function.
   void* symbol(const char* name) {
-    std::call_once(loaded_, [this] {
+    // Called once per function (the forwarders keep what it returns), so a
+    // lock costs nothing; a failed load is tried again on the next call, so
+    // a running core finds a library installed after it started.
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!handle_) {
       // RTLD_LOCAL: its symbols stay out of the global scope, where the
       // forwarders of the same names live.
       handle_ = dlopen(soname_, RTLD_NOW | RTLD_LOCAL);
-      if (!handle_) loadError_ = dlerror();
-    });
-    if (!handle_) throw missing(loadError_);
+      if (!handle_) {
+        const char* why = dlerror();
+        throw missing(why ? why : "dlopen failed");
+      }
+    }
     void* address = dlsym(handle_, name);
     if (!address) throw missing(std::string(soname_) + " has no " + name + " (an older version?)");
     return address;
@@ -64,9 +70,8 @@ private:
   const char* package_;
   const char* neededFor_;
   ErrorKind kind_;
-  std::once_flag loaded_;
+  std::mutex mu_;
   void* handle_ = nullptr;
-  std::string loadError_;
 };
 
 }  // namespace grove

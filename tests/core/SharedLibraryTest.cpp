@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <unistd.h>
+
 namespace grove {
 namespace {
 
@@ -29,6 +32,25 @@ TEST(SharedLibrary, AMissingLibraryNamesThePackageToInstallEveryTimeItIsAskedFor
       EXPECT_NE(what.find("apt install grove-not-installed"), std::string::npos) << what;
     }
   }
+}
+
+TEST(SharedLibrary, ALibraryInstalledAfterAFailedLoadIsFoundOnTheNextCall) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("grove-shlib-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "libinstalled-later.so").string();
+  SharedLibrary later(path.c_str(), "installed-later", "a test", ErrorKind::Storage);
+  EXPECT_THROW(later.symbol("cos"), Error);
+  // The library arrives (a copy of libm) while the process runs.
+  std::string libm;
+  for (const char* candidate : {"/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
+                                "/lib64/libm.so.6", "/usr/lib64/libm.so.6", "/lib/libm.so.6"})
+    if (fs::exists(candidate)) libm = candidate;
+  if (libm.empty()) GTEST_SKIP() << "no libm.so.6 at a known path";
+  fs::copy_file(libm, path);
+  auto cosine = later.function<double (*)(double)>("cos");
+  EXPECT_DOUBLE_EQ(cosine(0.0), 1.0);
+  fs::remove_all(dir);
 }
 
 TEST(SharedLibrary, AFunctionTheLibraryLacksIsAnErrorOfTheGivenKind) {
