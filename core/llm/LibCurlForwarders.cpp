@@ -22,13 +22,7 @@ grove::SharedLibrary& libcurl() {
 
 }  // namespace
 
-// Resolved once per function; a failed load throws and is tried again on the
-// next call.
-#define GROVE_CURL(ret, name, params, args)                                                 \
-  ret(name) params {                                                                        \
-    static const auto real = libcurl().function<decltype(&(name))>(#name);                  \
-    return real args;                                                                       \
-  }
+#define GROVE_CURL(...) GROVE_FORWARD(libcurl, __VA_ARGS__)
 
 extern "C" {
 

@@ -19,13 +19,7 @@ grove::SharedLibrary& libpq() {
 
 }  // namespace
 
-// Resolved once per function; a failed load throws and is tried again on the
-// next call.
-#define GROVE_PQ(ret, name, params, args)                                                   \
-  ret name params {                                                                         \
-    static const auto real = libpq().function<decltype(&name)>(#name);                      \
-    return real args;                                                                       \
-  }
+#define GROVE_PQ(...) GROVE_FORWARD(libpq, __VA_ARGS__)
 
 extern "C" {
 

@@ -75,3 +75,14 @@ private:
 };
 
 }  // namespace grove
+
+// Defines the C function `name` of the library `library()` returns (a
+// SharedLibrary&): resolved on its first call, then called straight through.
+// `name` is in parentheses so that a function the library's header also
+// defines as a macro (curl.h's type checks) is defined, not expanded. A failed
+// load throws and is tried again on the next call.
+#define GROVE_FORWARD(library, ret, name, params, args)                                  \
+  ret(name) params {                                                                      \
+    static const auto real = library().function<decltype(&(name))>(#name);               \
+    return real args;                                                                     \
+  }
