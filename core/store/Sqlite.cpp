@@ -49,13 +49,17 @@ sqlite3* openOrThrow(const std::string& path, const std::string& target, int fla
   // savepoint's before-images in a statement journal that goes to a temp
   // file past 64 KiB. A released savepoint empties an in-memory journal but
   // not a file, so from the first spill on every append wrote each page it
-  // touched to that file again (8 in 10 of an append's writes). Kept in
-  // memory up to 1 MiB, a journal of one change is emptied as it ends. Not
-  // more: SQLite allocates an in-memory journal in chunks of this size, one
-  // per statement that journals (8 MiB tripled an edit's time under ASan).
+  // touched to that file again (8 in 10 of an append's writes). So the
+  // journal never spills (-1): it stays in memory, in 1 KiB chunks, and is
+  // emptied as each change ends; it holds the pages one change touched, a
+  // few KiB for an append. Not a larger spill size: with SQLite 3.40 any
+  // size but the default made a full-text merge inside nested savepoints
+  // fail with SQLITE_FULL on a disk with room (StoreTest.AFullTextMerge...),
+  // and SQLite allocates in chunks of the spill size (8 MiB chunks tripled an
+  // edit's time under ASan).
   // Process-wide, so set once, before SQLite's first use (it is refused
   // after; the spill is then as before, slower but correct).
-  static const int journalInMemory = sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 1 << 20);
+  static const int journalInMemory = sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
   (void)journalInMemory;
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(target.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
