@@ -15,10 +15,7 @@
 
 namespace {
 
-grove::SharedLibrary& libcurl() {
-  static grove::SharedLibrary lib("libcurl.so.4", "libcurl4", "a model provider", grove::ErrorKind::Provider);
-  return lib;
-}
+constinit grove::SharedLibrary libcurl("libcurl.so.4", "libcurl4", "a model provider", grove::ErrorKind::Provider);
 
 }  // namespace
 
@@ -46,7 +43,7 @@ GROVE_CURL(CURLMsg*, curl_multi_info_read, (CURLM * multi, int* msgs_in_queue), 
 // it has (curl.h numbers options by type: long, pointer, function, curl_off_t,
 // blob), and passed on as that type.
 CURLcode(curl_easy_setopt)(CURL* curl, CURLoption option, ...) {
-  static const auto real = libcurl().function<CURLcode (*)(CURL*, CURLoption, ...)>("curl_easy_setopt");
+  static const auto real = libcurl.function<CURLcode (*)(CURL*, CURLoption, ...)>("curl_easy_setopt");
   va_list ap;
   va_start(ap, option);
   CURLcode result;

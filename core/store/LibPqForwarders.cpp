@@ -12,10 +12,7 @@
 
 namespace {
 
-grove::SharedLibrary& libpq() {
-  static grove::SharedLibrary lib("libpq.so.5", "libpq5", "a PostgreSQL store", grove::ErrorKind::Storage);
-  return lib;
-}
+constinit grove::SharedLibrary libpq("libpq.so.5", "libpq5", "a PostgreSQL store", grove::ErrorKind::Storage);
 
 }  // namespace
 

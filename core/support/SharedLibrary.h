@@ -26,7 +26,10 @@ public:
   /// `soname` as the dynamic linker names it ("libpq.so.5"), `package` the
   /// Debian package that installs it, `neededFor` what it is needed for, and
   /// `kind` the kind of Error a missing library is (a store's or a provider's).
-  SharedLibrary(const char* soname, const char* package, const char* neededFor, ErrorKind kind)
+  /// constexpr, so a library at namespace scope is initialised before any
+  /// code runs (a forwarder called from another file's static initialiser
+  /// finds it ready).
+  constexpr SharedLibrary(const char* soname, const char* package, const char* neededFor, ErrorKind kind)
       : soname_(soname), package_(package), neededFor_(neededFor), kind_(kind) {}
   SharedLibrary(const SharedLibrary&) = delete;
   SharedLibrary& operator=(const SharedLibrary&) = delete;
@@ -76,13 +79,13 @@ private:
 
 }  // namespace grove
 
-// Defines the C function `name` of the library `library()` returns (a
-// SharedLibrary&): resolved on its first call, then called straight through.
+// Defines the C function `name` of `library` (a SharedLibrary): resolved on
+// its first call, then called straight through.
 // `name` is in parentheses so that a function the library's header also
 // defines as a macro (curl.h's type checks) is defined, not expanded. A failed
 // load throws and is tried again on the next call.
 #define GROVE_FORWARD(library, ret, name, params, args)                                  \
   ret(name) params {                                                                      \
-    static const auto real = library().function<decltype(&(name))>(#name);               \
+    static const auto real = library.function<decltype(&(name))>(#name);                 \
     return real args;                                                                     \
   }

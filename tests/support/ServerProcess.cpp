@@ -10,8 +10,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -64,8 +64,9 @@ std::string stuckReport(pid_t pid) {
       while (!v.empty() && (v.back() == '\n' || v.back() == '\0')) v.pop_back();
       return v;
     };
+    const std::string syscall = field("syscall");
     out << "  thread " << task.path().filename().string() << " (" << field("comm") << "): wchan "
-        << field("wchan") << ", syscall " << field("syscall").substr(0, field("syscall").find(' ')) << "\n";
+        << field("wchan") << ", syscall " << syscall.substr(0, syscall.find(' ')) << "\n";
   }
   if (::access("/usr/bin/gdb", X_OK) == 0) {
     std::string cmd = "timeout 30 /usr/bin/gdb -batch -nx -p " + std::to_string(pid) +
