@@ -10,9 +10,8 @@
 
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { buildBigProject, timeFirstDraw } from '../test/support/bigProject';
+import { buildBigProject, timeFirstScreen } from '../test/support/bigProject';
 import { chromiumMissing, launchChromium } from '../test/support/browser';
-import { openUi } from '../test/support/pageHost';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { ServerProcess } from '../host/serverProcess';
@@ -39,30 +38,6 @@ async function timeRead(srv: Live, method: string, projectId: string, runs = RUN
     bytes = JSON.stringify(res).length;
   }
   return `${method}: median ${ms(median(times))} (${times.map(ms).join(', ')}), ${(bytes / 1e6).toFixed(1)} MB of JSON`;
-}
-
-/**
- * setProject to the first map draw in a fresh page; `methods` decides which read the UI uses.
- * Also returns the time the server took for each request the page made before that draw.
- */
-async function firstScreen(browser: Browser, srv: Live, projectId: string, methods: string[]): Promise<{ ms: number; requests: string }> {
-  const allowed = new Set(['grove/project/get', 'grove/project/structure', 'grove/unit/getMany', 'grove/scope/preview', 'grove/project/setCursor']);
-  const requests: string[] = [];
-  const port = {
-    async request(method: string, params: unknown, signal?: AbortSignal) {
-      const t0 = performance.now();
-      const res = await srv.server.request(method, params, signal);
-      requests.push(`${method.replace('grove/', '')} ${ms(performance.now() - t0)}`);
-      return res;
-    },
-  };
-  const ui = await openUi(browser, port, { projectId: null, methods, allowed });
-  try {
-    const first = (await timeFirstDraw(ui.page, projectId)).ms;
-    return { ms: first, requests: requests.join(', ') };
-  } finally {
-    await ui.close();
-  }
 }
 
 async function main(): Promise<void> {
@@ -117,7 +92,7 @@ async function measure(browser: Browser, srv: Live, projectId: string, label: st
   const without = srv.methods.filter((m) => m !== 'grove/project/structure');
   for (const [name, methods] of [['grove/project/structure + getMany', srv.methods], ['grove/project/get', without]] as const) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await firstScreen(browser, srv, projectId, methods));
+    for (let i = 0; i < RUNS; i++) runs.push(await timeFirstScreen(browser, (m, p) => srv.server.request(m, p), projectId, methods));
     const times = runs.map((r) => r.ms);
     console.log(`first screen of the map through ${name}: median ${ms(median(times))} (${times.map(ms).join(', ')}; target < 500 ms)`);
     console.log(`  server time per request in the last run: ${runs[runs.length - 1].requests}`);

@@ -8,6 +8,9 @@
 //   --pi-pkg   the installed @mariozechner/pi-coding-agent package directory
 //   --no-pi    Pi could not be installed: print Grove's figures alone, saying why
 //   --quick    a small tree (4,000 units, a 200-entry session) for smoke runs
+//   --web-ui DIR    the built clients/web-ui (out/bench/firstScreenBench.js), for the
+//                   first screen of the tree's map in headless Chromium
+//   --no-web-ui WHY  it could not be built: that row says why
 // Run it through tests/bench/pi-compare, which installs Pi and finds the binary.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,12 +24,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // ---- options ---------------------------------------------------------------
 const argv = process.argv.slice(2);
-const opt = { quick: false, server: null, piPkg: null, noPi: null };
+const opt = { quick: false, server: null, piPkg: null, noPi: null, webUi: null, noWebUi: null };
 for (let i = 0; i < argv.length; ++i) {
   if (argv[i] === "--quick") opt.quick = true;
   else if (argv[i] === "--server") opt.server = argv[++i];
   else if (argv[i] === "--pi-pkg") opt.piPkg = argv[++i];
   else if (argv[i] === "--no-pi") opt.noPi = argv[++i];
+  else if (argv[i] === "--web-ui") opt.webUi = argv[++i];
+  else if (argv[i] === "--no-web-ui") opt.noWebUi = argv[++i];
   else throw new Error(`unknown option ${argv[i]}`);
 }
 if (!opt.server) throw new Error("--server PATH is required");
@@ -210,14 +215,58 @@ async function groveAppends(store) {
   };
 }
 
+// The build's benchmark programs (build/tests/bench), beside the server.
+const benchProgram = (name) => join(dirname(dirname(opt.server)), "tests", "bench", name);
+
 // grove_bench --appends-only measures durable appends in process (no stdio);
 // quoted when the build has it.
 function groveInProcessAppends() {
-  const bench = join(dirname(dirname(opt.server)), "tests", "bench", "grove_bench");
+  const bench = benchProgram("grove_bench");
   if (!existsSync(bench)) return null;
   const r = spawnSync(bench, ["--appends-only", "--db-dir", join(work, "grove-bench")], { encoding: "utf8", env: serverEnv });
   const m = /durable appends[^\n]*?([\d,]+) \/s/.exec(r.stdout ?? "");
   return m ? Number(m[1].replace(/,/g, "")) : null;
+}
+
+// Memolet search through the Engine (grove_memolet_bench), on its own corpus:
+// 100,000 memolets (3,000 with --quick) and a 6,000-turn project among them.
+// The first run builds the store and is not quoted: its reads walk a write-
+// ahead log the build left unmerged. The second reopens it, as a server
+// started on an existing store would, and its medians are the figures.
+function groveMemoletSearch() {
+  const bench = benchProgram("grove_memolet_bench");
+  if (!existsSync(bench)) return { unavailable: "grove_memolet_bench not built" };
+  const args = ["--db-dir", join(work, "memolets"), ...(opt.quick ? ["--memolets", "3000"] : [])];
+  let out = "";
+  for (const pass of ["building the corpus", "reopened"]) {
+    const r = spawnSync(bench, args, { encoding: "utf8", env: serverEnv, maxBuffer: 64 << 20 });
+    if (r.status !== 0) return { failed: `grove_memolet_bench exited with ${r.status ?? r.signal} (${pass}): ${(r.stderr ?? "").trim().split("\n").at(-1)}` };
+    out = r.stdout;
+  }
+  const global = /Search over ([\d,]+) memolets[^\n]*\n\s+median ([\d.]+) ms/.exec(out);
+  const scoped = /Project-scoped search, ([\d,]+) turns \((\d+) memolets\) among (\d+):\n\s+median ([\d.]+) ms/.exec(out);
+  if (!global || !scoped) return { failed: "grove_memolet_bench printed no search figures" };
+  return {
+    globalMs: Number(global[2]),
+    memolets: Number(global[1].replace(/,/g, "")),
+    scopedMs: Number(scoped[4]),
+    scopedTurns: scoped[1],
+    scopedMemolets: Number(scoped[2]),
+  };
+}
+
+// The first screen of the tree's map in the web UI (headless Chromium, through
+// clients/web-ui's firstScreenBench): setProject to the first finished draw.
+function groveFirstScreen(store) {
+  if (!opt.webUi) return { unavailable: opt.noWebUi ?? "the web UI was not built" };
+  const r = spawnSync(process.execPath, [join(opt.webUi, "out", "bench", "firstScreenBench.js"), "--db", store.db, "--project", store.project, "--runs", String(ROUNDS)], {
+    encoding: "utf8",
+    env: { ...serverEnv, GROVE_SERVER: server },
+    maxBuffer: 64 << 20,
+  });
+  const line = (r.stdout ?? "").split("\n").find((l) => l.startsWith("@@ "));
+  if (r.status !== 0 || !line) return { failed: `firstScreenBench exited with ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" ")}` };
+  return JSON.parse(line.slice(3));
 }
 
 // ---- Pi ---------------------------------------------------------------------
@@ -335,6 +384,14 @@ async function main() {
   R.grove.get = await groveTree(gTree, "grove/project/get");
   log(`  ${JSON.stringify({ pi: R.pi.tree, structure: R.grove.structure, get: R.grove.get })}`);
 
+  log("first screen of the tree's map in the web UI...");
+  R.grove.firstScreen = groveFirstScreen(gTree);
+  log(`  ${JSON.stringify(R.grove.firstScreen)}`);
+
+  log(`memolet search (grove_memolet_bench: builds its own corpus, ${opt.quick ? "3,000" : "100,000"} memolets; minutes)...`);
+  R.grove.search = groveMemoletSearch();
+  log(`  ${JSON.stringify(R.grove.search)}`);
+
   log(`appends (${fmtInt(APPENDS)} sequential)...`);
   if (withPi) R.pi.appends = (await piSession(pTree, { appends: APPENDS })).appends;
   R.grove.appends = await groveAppends(gTree);
@@ -421,6 +478,17 @@ function printTable() {
     row("whole structure: grove/project/structure", ms(pt?.ms), `${ms(gs.ms)} (${bytes(gs.bytes)} reply)`, r(gs.ms, pt?.ms), "< 150 ms", gs.ms < 150);
     row("  peak RSS", mib(pt?.hwmKb), mib(gs.hwmKb), r(gs.hwmKb, pt?.hwmKb), "< 150 MiB", gs.hwmKb < 150 * 1024);
   }
+
+  const screen = G.firstScreen;
+  const screenRow = `first screen of the map in the web UI, ${sizes.tree}`;
+  if (screen.ms !== undefined) row(screenRow, "n/a (no map)", `${ms(screen.ms)} (${fmtInt(screen.unitCount)} units drawn)`, undefined, "< 500 ms", screen.ms < 500);
+  else row(screenRow, "n/a (no map)", `not measured: ${screen.unavailable ?? screen.failed}`, undefined, "< 500 ms", screen.failed ? false : null);
+
+  const gm = G.search;
+  if (gm.globalMs !== undefined) {
+    row(`memolet search, global, ${fmtInt(gm.memolets)} memolets (median)`, "n/a (no search)", ms(gm.globalMs), undefined, "< 15 ms", gm.globalMs < 15);
+    row(`  project-scoped, a ${gm.scopedTurns}-turn project (${fmtInt(gm.scopedMemolets)} memolets)`, "n/a (no search)", ms(gm.scopedMs), undefined, "< 2 ms", gm.scopedMs < 2);
+  } else row("memolet search (grove_memolet_bench)", "n/a (no search)", `not measured: ${gm.unavailable ?? gm.failed}`, undefined, "< 15 ms global, < 2 ms scoped", gm.failed ? false : null);
 
   row(`store size / raw text, ${sizes.tree} (${bytes(R.rawTree)} of text)`,
     withPi ? `${times(P.storeTree)} (${bytes(P.storeTreeBytes)})` : "", `${times(G.storeTree)} (${bytes(G.storeTreeBytes)})`, r(G.storeTree, P.storeTree), "< 2.5x", G.storeTree < 2.5);

@@ -4,7 +4,8 @@
 // The protocol has no batch append, but requests that arrive together are committed together,
 // so the side chains grow side by side with one append in flight per chain.
 
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openUi } from './pageHost';
 import type { Project, Unit } from '../../src/model/types';
 
 export type Request = <T>(method: string, params: unknown) => Promise<T>;
@@ -56,4 +57,31 @@ export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms
       if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, unitCount: app.snapshot().unitCount };
     }
   }, projectId);
+}
+
+/** The methods a first screen may call: the map's reads, the chat's text and its scope marks. */
+const FIRST_SCREEN_METHODS = new Set(['grove/project/get', 'grove/project/structure', 'grove/unit/getMany', 'grove/scope/preview', 'grove/project/setCursor']);
+
+/**
+ * setProject to the first map draw in a fresh page; `methods` (the server's list, perhaps
+ * without grove/project/structure) decides which read the UI uses. Also returns the time the
+ * server took for each request the page made before that draw.
+ */
+export async function timeFirstScreen(browser: Browser, request: Request, projectId: string, methods: readonly string[]): Promise<{ ms: number; unitCount: number; requests: string }> {
+  const requests: string[] = [];
+  const port = {
+    async request(method: string, params: unknown) {
+      const t0 = performance.now();
+      const res = await request(method, params);
+      requests.push(`${method.replace('grove/', '')} ${(performance.now() - t0).toFixed(0)} ms`);
+      return res;
+    },
+  };
+  const ui = await openUi(browser, port, { projectId: null, methods, allowed: FIRST_SCREEN_METHODS });
+  try {
+    const first = await timeFirstDraw(ui.page, projectId);
+    return { ...first, requests: requests.join(', ') };
+  } finally {
+    await ui.close();
+  }
 }
