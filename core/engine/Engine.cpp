@@ -44,6 +44,12 @@ void Engine::commitBatch() {
     impl_->store->commit();
     impl_->transactionEnded();
   } catch (...) {
+    // A commit that failed may leave its level open (PostgreSQL, or a
+    // transaction SQLite rolled back itself): unwound here, as a mutation's is.
+    try {
+      impl_->store->rollback();
+    } catch (...) {
+    }
     impl_->transactionEnded();
     impl_->pending.clear();
     impl_->suggestionPending.clear();

@@ -156,6 +156,27 @@ struct SqliteStore::Impl {
     }
   }
 
+  // SQLite rolls a whole transaction back, savepoints included, on a few
+  // errors (a full disk, no memory) even when the failing statement ran in
+  // a savepoint. The levels this store still counts then name savepoints
+  // that no longer exist, and carried commits are gone from the connection
+  // (not from the redo log). Each open level fails: a commit throws and the
+  // caller's rollback unwinds it; the last one runs the redo log again.
+  bool transactionLost() const { return depth > 0 && sqlite3_get_autocommit(db.handle()) != 0; }
+
+  [[noreturn]] void failLost() const {
+    throw Error::storage("store " + db.path() +
+                         ": SQLite rolled back the whole transaction after an error (a full disk, or no "
+                         "memory); nothing of this request was kept");
+  }
+
+  // The outermost level of a lost transaction is unwound: what was carried
+  // is run again, so this connection again shows every acknowledged write.
+  void recoverLost() {
+    log::warn("store " + db.path() + ": SQLite rolled back its whole transaction; running the carried commits again");
+    if (carried) reapplyCarried();
+  }
+
   void reapplyCarried() {
     try {
       begin.reset().run();
@@ -226,7 +247,11 @@ SqliteStore::~SqliteStore() {
 
 void SqliteStore::begin() {
   auto& i = *impl_;
+  if (i.transactionLost()) i.failLost();  // the open levels must fail, not go on in a new transaction
   if (i.depth == 0) {
+    // A carried transaction SQLite rolled back outside any change (a read's
+    // temp space ran out): its commits are run again first.
+    if (i.carried && sqlite3_get_autocommit(i.db.handle())) i.recoverLost();
     // Carried commits are committed for real after kCarryAge at the latest,
     // also when no job came to do it.
     if (i.carried && std::chrono::steady_clock::now() - i.carriedSince > kCarryAge) i.tryGroupCommit();
@@ -249,6 +274,7 @@ void SqliteStore::begin() {
 void SqliteStore::commit() {
   auto& i = *impl_;
   if (i.depth == 0) return;
+  if (i.transactionLost()) i.failLost();  // the level stays for the caller's rollback()
   --i.depth;
   if (i.depth > 0) {
     i.db.exec(("RELEASE s" + std::to_string(i.depth)).c_str());
@@ -299,8 +325,18 @@ void SqliteStore::commit() {
 void SqliteStore::rollback() {
   auto& i = *impl_;
   if (i.depth == 0) return;
+  const bool lost = i.transactionLost();
   --i.depth;
-  if (i.depth == 0) {
+  if (lost) {
+    if (i.depth > 0) {
+      if (i.redo) i.recorder.rollbackToMark();
+      return;
+    }
+    i.db.setRecorder(nullptr);
+    i.recorder.clear();
+    i.db.finishReads();
+    i.recoverLost();
+  } else if (i.depth == 0) {
     i.db.setRecorder(nullptr);
     i.recorder.clear();
     i.db.finishReads();

@@ -6,9 +6,6 @@
 // once space returns.
 #include <gtest/gtest.h>
 
-#include <sys/mount.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -17,29 +14,13 @@
 
 #include "RpcAssertions.h"
 #include "ServerProcess.h"
+#include "SmallDisk.h"
 #include "TempDir.h"
 
 namespace grove::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-class SmallDisk {
-public:
-  explicit SmallDisk(const fs::path& at) : path_(at) {
-    fs::create_directories(path_);
-    // 3 MiB: room for the store, then full after a few dozen appends.
-    mounted_ = ::geteuid() == 0 && ::mount("grove-test", path_.c_str(), "tmpfs", 0, "size=3m,mode=0700") == 0;
-  }
-  ~SmallDisk() {
-    if (mounted_) ::umount2(path_.c_str(), MNT_DETACH);
-  }
-  bool mounted() const { return mounted_; }
-
-private:
-  fs::path path_;
-  bool mounted_ = false;
-};
 
 std::string appendParams(const std::string& projectId, const json& parentId, int n) {
   return json{{"projectId", projectId}, {"parentId", parentId}, {"role", "user"},
@@ -49,7 +30,7 @@ std::string appendParams(const std::string& projectId, const json& parentId, int
 
 TEST(DiskFull, ABurstThatFillsTheDiskFailsClearlyAndLosesNothingAcknowledged) {
   TempDir dir;
-  SmallDisk disk(dir.path() / "disk");
+  SmallDisk disk(dir.path() / "disk", "3m");  // room for the store, then full after a few dozen appends
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here (needs root): disk-full test skipped";
   const std::string db = (dir.path() / "disk" / "grove.db").string();
   // Ballast the test removes later to give the space back.
