@@ -481,7 +481,10 @@ function printTable() {
 
   const screen = G.firstScreen;
   const screenRow = `first screen of the map in the web UI, ${sizes.tree}`;
-  if (screen.ms !== undefined) row(screenRow, "n/a (no map)", `${ms(screen.ms)} (${fmtInt(screen.unitCount)} units drawn)`, undefined, "< 500 ms", screen.ms < 500);
+  if (screen.ms !== undefined) {
+    row(screenRow, "n/a (no map)", `${ms(screen.ms)} (${fmtInt(screen.unitCount)} units drawn)`, undefined, "< 500 ms", screen.ms < 500);
+    row("  of which: the server's tree read / the host handing it to the page / the UI", "", `${ms(screen.serverMs)} / ${ms(screen.deliveryMs)} / ${ms(screen.uiMs)}`);
+  }
   else row(screenRow, "n/a (no map)", `not measured: ${screen.unavailable ?? screen.failed}`, undefined, "< 500 ms", screen.failed ? false : null);
 
   const gm = G.search;

@@ -45,16 +45,28 @@ export async function buildBigProject(request: Request, title: string, chainLeng
 }
 
 /** Opens `projectId` in a loaded web UI page and times it to the map's first draw; with the
- *  units the view then holds. Shared by the Chromium test and the benchmark. */
-export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms: number; unitCount: number }> {
+ *  units the view then holds, and the wall-clock times (Date.now()) of the setProject and of the
+ *  first response the page received after it. Shared by the Chromium test and the benchmark. */
+export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms: number; unitCount: number; startedAt: number; firstResponseAt: number }> {
   await page.waitForFunction(() => window.groveApp !== undefined);
   return page.evaluate(async (id) => {
     const app = window.groveApp!;
+    let firstResponseAt = 0;
+    const seen = (e: MessageEvent) => {
+      if (!firstResponseAt && (e.data as { type?: string } | null)?.type === 'response') firstResponseAt = Date.now();
+    };
+    // Capturing, so it runs before the UI's own listener parses the message.
+    window.addEventListener('message', seen, true);
+    const startedAt = Date.now();
     const t0 = performance.now();
     window.postMessage({ type: 'setProject', projectId: id }, '*');
-    for (;;) {
-      await new Promise((r) => requestAnimationFrame(r));
-      if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, unitCount: app.snapshot().unitCount };
+    try {
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, unitCount: app.snapshot().unitCount, startedAt, firstResponseAt };
+      }
+    } finally {
+      window.removeEventListener('message', seen, true);
     }
   }, projectId);
 }
@@ -62,25 +74,41 @@ export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms
 /** The methods a first screen may call: the map's reads, the chat's text and its scope marks. */
 const FIRST_SCREEN_METHODS = new Set(['grove/project/get', 'grove/project/structure', 'grove/unit/getMany', 'grove/scope/preview', 'grove/project/setCursor']);
 
+/** A first screen, split: the server's time for the first read (the tree), the host's time
+ *  to hand its answer to the page, and the rest (the UI's own work, and its later requests). */
+export interface FirstScreen {
+  readonly ms: number;
+  readonly unitCount: number;
+  readonly serverMs: number;
+  readonly deliveryMs: number;
+  readonly uiMs: number;
+  /** Each request the page made before the draw, with the server's time for it. */
+  readonly requests: string;
+}
+
 /**
  * setProject to the first map draw in a fresh page; `methods` (the server's list, perhaps
- * without grove/project/structure) decides which read the UI uses. Also returns the time the
- * server took for each request the page made before that draw.
+ * without grove/project/structure) decides which read the UI uses.
  */
-export async function timeFirstScreen(browser: Browser, request: Request, projectId: string, methods: readonly string[]): Promise<{ ms: number; unitCount: number; requests: string }> {
+export async function timeFirstScreen(browser: Browser, request: Request, projectId: string, methods: readonly string[]): Promise<FirstScreen> {
   const requests: string[] = [];
+  let firstServerMs = 0, firstReplyAt = 0;
   const port = {
     async request(method: string, params: unknown) {
       const t0 = performance.now();
       const res = await request(method, params);
-      requests.push(`${method.replace('grove/', '')} ${(performance.now() - t0).toFixed(0)} ms`);
+      const ms = performance.now() - t0;
+      if (requests.length === 0) [firstServerMs, firstReplyAt] = [ms, Date.now()];
+      requests.push(`${method.replace('grove/', '')} ${ms.toFixed(0)} ms`);
       return res;
     },
   };
   const ui = await openUi(browser, port, { projectId: null, methods, allowed: FIRST_SCREEN_METHODS });
   try {
     const first = await timeFirstDraw(ui.page, projectId);
-    return { ...first, requests: requests.join(', ') };
+    const deliveryMs = Math.max(0, first.firstResponseAt - firstReplyAt);
+    const uiMs = Math.max(0, first.ms - (first.firstResponseAt - first.startedAt));
+    return { ms: first.ms, unitCount: first.unitCount, serverMs: firstServerMs, deliveryMs, uiMs, requests: requests.join(', ') };
   } finally {
     await ui.close();
   }
