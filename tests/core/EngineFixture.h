@@ -11,6 +11,18 @@
 
 namespace grove::test {
 
+/// Appends to `project` of any engine; returns the new unit's id.
+inline std::string appendTo(Engine& e, const std::string& project, const std::optional<std::string>& parent,
+                            Role role, const std::string& text, bool branch = false) {
+  AppendRequest r;
+  r.projectId = project;
+  r.parentId = parent;
+  r.role = role;
+  r.content = text;
+  if (branch) r.branch = AppendRequest::BranchInfo{};
+  return e.append(r).id;
+}
+
 class FixedClock final : public Clock {
 public:
   int64_t now = 1'700'000'000'000;
@@ -32,16 +44,9 @@ protected:
     pid = engine->createProject("test", std::nullopt).id;
   }
 
-  /// Appends to `project` of any engine; returns the new unit's id.
   static std::string appendTo(Engine& e, const std::string& project, const std::optional<std::string>& parent,
                               Role role, const std::string& text, bool branch = false) {
-    AppendRequest r;
-    r.projectId = project;
-    r.parentId = parent;
-    r.role = role;
-    r.content = text;
-    if (branch) r.branch = AppendRequest::BranchInfo{};
-    return e.append(r).id;
+    return grove::test::appendTo(e, project, parent, role, text, branch);
   }
   std::string add(const std::optional<std::string>& parent, Role role, const std::string& text,
                   bool branch = false) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "EngineFixture.h"
 #include "SmallDisk.h"
 #include "engine/Engine.h"
 #include "store/SqliteStore.h"
@@ -30,16 +31,6 @@ std::unique_ptr<Engine> openEngine(const std::string& db) {
   o.path = db;
   o.carryCommits = true;
   return std::make_unique<Engine>(std::make_unique<SqliteStore>(o));
-}
-
-std::string appendText(Engine& engine, const std::string& project, const std::optional<std::string>& parent,
-                       const std::string& content) {
-  AppendRequest r;
-  r.projectId = project;
-  r.parentId = parent;
-  r.role = Role::User;
-  r.content = content;
-  return engine.append(r).id;
 }
 
 // A directory for the mount point, removed with what is left in it.
@@ -79,7 +70,7 @@ void fillTheDiskInABatch(End end) {
     project = engine->createProject("full disk in a batch", std::nullopt).id;
     // Acknowledged appends, carried: in the redo log, not yet committed to SQLite.
     std::optional<std::string> tip;
-    for (int i = 0; i < 5; ++i) acked.push_back(*(tip = appendText(*engine, project, tip, "acknowledged " + std::to_string(i))));
+    for (int i = 0; i < 5; ++i) acked.push_back(*(tip = appendTo(*engine, project, tip, Role::User, "acknowledged " + std::to_string(i))));
 
     // A batch of large appends until the disk is full.
     std::string failure;
@@ -87,7 +78,7 @@ void fillTheDiskInABatch(End end) {
     std::optional<std::string> at = tip;
     for (int i = 0; i < 400 && failure.empty(); ++i) {
       try {
-        at = appendText(*engine, project, at, "batched " + std::to_string(i) + " " + std::string(128 * 1024, 'a' + i % 26));
+        at = appendTo(*engine, project, at, Role::User, "batched " + std::to_string(i) + " " + std::string(128 * 1024, 'a' + i % 26));
       } catch (const Error& e) {
         failure = e.what();
       }
@@ -99,7 +90,7 @@ void fillTheDiskInABatch(End end) {
     } else {
       // A caller that carries on and commits what it thinks is left: the
       // batch's earlier appends are gone too, so the commit must fail.
-      EXPECT_THROW(appendText(*engine, project, tip, "one more in the batch"), Error);
+      EXPECT_THROW(appendTo(*engine, project, tip, Role::User, "one more in the batch"), Error);
       EXPECT_THROW(engine->commitBatch(), Error);
     }
 
@@ -108,7 +99,7 @@ void fillTheDiskInABatch(End end) {
     // ...and takes new ones once there is room again.
     fs::remove(ballast);
     std::string again;
-    ASSERT_NO_THROW(again = appendText(*engine, project, tip, "after the space came back"));
+    ASSERT_NO_THROW(again = appendTo(*engine, project, tip, Role::User, "after the space came back"));
     acked.push_back(again);
     EXPECT_EQ(engine->getProject(project).units.size(), acked.size());
   }
