@@ -448,7 +448,9 @@ ProjectSnapshot Engine::getProject(const std::string& projectId) {
   return snap;
 }
 
-ProjectOutline Engine::projectOutline(const std::string& projectId) {
+ProjectOutline Engine::projectOutline(const std::string& projectId, int headChars) {
+  if (headChars < 0 || headChars > kOutlineHeadChars)
+    throw Error::invalidArg("headChars", "headChars must be between 0 and " + std::to_string(kOutlineHeadChars));
   ProjectState& ps = impl_->state(projectId);
   ProjectOutline out;
   out.project = ps.project;
@@ -457,7 +459,7 @@ ProjectOutline Engine::projectOutline(const std::string& projectId) {
   // nothing is copied while it grows; pages never written cost nothing.
   const auto most = static_cast<size_t>(std::max<int64_t>(ps.project.nextSeq - 1, 0));
   o.rows.reserve(most);
-  o.text.reserve(most * (2 * 24 + kOutlineHeadChars));
+  o.text.reserve(most * (2 * 24 + headChars));
   adviseHugePages(o.rows.data(), o.rows.capacity() * sizeof(UnitOutline::Row));
   adviseHugePages(o.text.data(), o.text.capacity());
   auto put = [&o](std::string_view s, uint32_t& at, uint32_t& len) {
@@ -465,7 +467,7 @@ ProjectOutline Engine::projectOutline(const std::string& projectId) {
     len = static_cast<uint32_t>(s.size());
     o.text.append(s);
   };
-  impl_->store->liveOutline(projectId, kOutlineHeadChars, [&](const OutlineRow& r) {
+  impl_->store->liveOutline(projectId, headChars, [&](const OutlineRow& r) {
     UnitOutline::Row row;
     put(r.id, row.idAt, row.idLen);
     row.hasParent = r.parentId.has_value();
@@ -474,6 +476,8 @@ ProjectOutline Engine::projectOutline(const std::string& projectId) {
     std::string_view h = r.head;
     size_t b = h.find_first_not_of(" \t\r\n");
     h = b == std::string_view::npos ? std::string_view() : h.substr(b, h.find('\n', b) - b);
+    // A line cut at headChars may end in blanks; the clients trim a loaded unit's first line too.
+    h = h.substr(0, h.find_last_not_of(" \t\r") + 1);
     put(h, row.headAt, row.headLen);
     row.role = r.role;
     row.kind = r.kind;

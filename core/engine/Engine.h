@@ -189,9 +189,10 @@ public:
   Project project(const std::string& projectId);
   ProjectSnapshot getProject(const std::string& projectId);
   /// The project's tree without its text, for drawing maps: each unit's
-  /// head is its first non-blank line, within its first kOutlineHeadChars
-  /// characters. Branches as getProject.
-  ProjectOutline projectOutline(const std::string& projectId);
+  /// head is its first non-blank line, within its first `headChars`
+  /// characters (0 to kOutlineHeadChars; a map whose nodes show 30 needs no
+  /// more, and heads are most of the answer). Branches as getProject.
+  ProjectOutline projectOutline(const std::string& projectId, int headChars = kOutlineHeadChars);
   static constexpr int kOutlineHeadChars = 100;
   Project renameProject(const std::string& projectId, const std::string& title);
   void deleteProject(const std::string& projectId);

@@ -148,10 +148,37 @@ TEST_F(ProjectMethods, StructureSourcesAndHeadsMatchTheUnits) {
   EXPECT_EQ(s["branches"], full["branches"]);
 }
 
+TEST_F(ProjectMethods, StructureHeadsAreCutToHeadChars) {
+  // Heads from the first headChars characters (a character is not a byte:
+  // "é" and "€" count one each), the rest of the answer unchanged.
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "\n  How do we parse the config?\nWith details below.");
+  json wide = append(p["id"], root["id"], "assistant", "caf\u00e9 \u20ac and more text after it");
+  json full = rpc().result("grove/project/structure", {{"projectId", p["id"]}});
+  json cut = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"headChars", 10}});
+  // Cut mid-line, the head loses the blank it would end in.
+  EXPECT_EQ(cut["units"]["head"], json::array({"How do", "caf\u00e9 \u20ac and"}));
+  json none = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"headChars", 0}});
+  EXPECT_EQ(none["units"]["head"], json::array({"", ""}));
+  json all = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"headChars", 100}});
+  EXPECT_EQ(all, full);
+  for (json* s : {&cut, &none}) {
+    (*s)["units"].erase("head");
+    json rest = full;
+    rest["units"].erase("head");
+    EXPECT_EQ(*s, rest);
+  }
+}
+
 TEST_F(ProjectMethods, StructureErrors) {
   EXPECT_TRUE(isNotFound(rpc().call("grove/project/structure", {{"projectId", "p-missing"}}),
                          "projectNotFound", "p-missing"));
   EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", 12}}), "projectId"));
+  json p = createProject();
+  for (const json& bad : {json(-1), json(101), json("40"), json(2.5)})
+    EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", p["id"]}, {"headChars", bad}}),
+                                "headChars"))
+        << bad.dump();
 }
 
 TEST_F(ProjectMethods, RenameChangesTheTitleAndBumpsTheRevision) {

@@ -10,6 +10,7 @@ import { ChatView } from './chat/chatView';
 import { Composer } from './chat/composer';
 import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
+import { LABEL_HEAD_CHARS } from './map/geometry';
 import { markUnits, type UnitMark } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
 import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
@@ -238,7 +239,7 @@ export class App {
    */
   private async readTree(projectId: string): Promise<{ project: Project; tree: TreeIndex }> {
     if (this.serverMethods.has(M.projectStructure)) {
-      const s = await this.rpc.request<ProjectStructure>(M.projectStructure, { projectId });
+      const s = await this.rpc.request<ProjectStructure>(M.projectStructure, { projectId, headChars: LABEL_HEAD_CHARS });
       return { project: s.project, tree: TreeIndex.fromColumns(projectId, s.units, s.branches) };
     }
     const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId });

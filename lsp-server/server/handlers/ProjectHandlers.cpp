@@ -27,7 +27,8 @@ void registerProjectHandlers(MethodTable& t) {
   });
   t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // Written as text: a 100,000-unit map is about 20 MB of JSON.
-    reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"))));
+    const int headChars = p.optInt("headChars").value_or(Engine::kOutlineHeadChars);
+    reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"), headChars)));
   });
   t.add("grove/project/rename", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.renameProject(p.str("projectId"), p.str("title")));
