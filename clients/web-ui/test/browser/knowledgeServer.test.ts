@@ -36,7 +36,14 @@ describe('knowledge map view against grove-server', { skip }, () => {
     const refunds = made.refs.r;
     const ui = await session.openView(null, undefined, { view: 'knowledge', workspaceUri: ws });
     const page = ui.page;
-    const nodeBox = async (id: string) => (await page.locator(`.k-node[data-node-id="${id}"]`).boundingBox())!;
+    // Measured in the page in one step: the view re-renders on each didChange (the star's among
+    // them), and an element found, then measured, may have been replaced in between.
+    const rectOf = async (selector: string) =>
+      (await page.waitForFunction((sel) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r && r.width > 0 ? { x: r.x, y: r.y } : null;
+      }, selector)).jsonValue() as Promise<{ x: number; y: number }>;
+    const nodeBox = (id: string) => rectOf(`.k-node[data-node-id="${id}"]`);
     await page.locator(`.k-node[data-node-id="${refunds}"]`).waitFor();
     assert.ok((await nodeBox(payments)).x < (await nodeBox(refunds)).x, 'the child is right of its parent');
 
@@ -52,7 +59,7 @@ describe('knowledge map view against grove-server', { skip }, () => {
     await page.locator(`.k-node.starred[data-node-id="${payments}"]`).waitFor();
     assert.equal((await graph(ws)).nodes!.find((n) => n.id === payments)!.starred, true);
 
-    const handle = (await page.locator(`.k-node[data-node-id="${refunds}"] .k-handle`).boundingBox())!;
+    const handle = await rectOf(`.k-node[data-node-id="${refunds}"] .k-handle`);
     const target = await nodeBox(chargebacks.id);
     await page.mouse.move(handle.x + 5, handle.y + 5);
     await page.mouse.down();
