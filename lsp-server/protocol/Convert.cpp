@@ -84,28 +84,38 @@ json toJson(const Unit& u) {
   return j;
 }
 
-std::string outlineText(const ProjectOutline& s) {
+std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   const UnitOutline& u = s.units;
   const size_t n = u.size();
+  const bool compact = form == OutlineForm::Compact;
   std::string out;
   // About what it will hold (measured: ~200 bytes a unit with 100-character
   // heads), so the text is rarely copied while it grows.
-  out.reserve(256 + u.text.size() + n * 120);
+  out.reserve(256 + u.text.size() + n * (compact ? 40 : 120));
   adviseHugePages(out.data(), out.capacity());
   auto dump = [&out](const json& j) { out += j.dump(-1, ' ', false, json::error_handler_t::replace); };
+  // A compact answer names a branch's units by row: ids are most of the rest.
+  std::unordered_map<std::string_view, size_t> rowOf;
+  if (compact) {
+    rowOf.reserve(n);
+    for (size_t i = 0; i < n; ++i) rowOf.emplace(u.id(i), i);
+  }
   // Keys in the order the library writes them (sorted), so the bytes are
   // those of the json tree this replaces.
   out += "{\"branches\":[";
   for (size_t b = 0; b < s.branches.size(); ++b) {
     if (b) out += ',';
-    // unitIds sorts last: the other fields, then the ids written here.
+    // The unit list sorts last: the other fields, then the list written here.
     dump(branchFields(s.branches[b]));
     out.pop_back();
-    out += ",\"unitIds\":[";
+    out += compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
     const auto& ids = s.branches[b].unitIds;
     for (size_t i = 0; i < ids.size(); ++i) {
       if (i) out += ',';
-      appendJsonString(out, ids[i]);
+      if (compact)
+        appendJsonInt(out, static_cast<int64_t>(rowOf.at(ids[i])));
+      else
+        appendJsonString(out, ids[i]);
     }
     out += "]}";
   }
@@ -121,33 +131,73 @@ std::string outlineText(const ProjectOutline& s) {
     }
     out += ']';
   };
+  // A value per unit as its first letter, all in one string (compact).
+  auto letters = [&](const char* name, auto&& value) {
+    out += '"';
+    out += name;
+    out += "\":\"";
+    for (size_t i = 0; i < n; ++i) out += value(i)[0];
+    out += '"';
+  };
   auto text = [&](std::string_view v) { appendJsonString(out, v); };
   out += ",\"units\":{";
   column("head", [&](size_t i) { text(u.head(i)); });
   out += ',';
   column("id", [&](size_t i) { text(u.id(i)); });
   out += ',';
-  column("kind", [&](size_t i) { text(toString(u.rows[i].kind)); });
+  if (compact)
+    letters("kind", [&](size_t i) { return toString(u.rows[i].kind); });
+  else
+    column("kind", [&](size_t i) { text(toString(u.rows[i].kind)); });
   out += ',';
   column("parent", [&](size_t i) { appendJsonInt(out, u.rows[i].parent); });
   out += ',';
-  column("role", [&](size_t i) { text(toString(u.rows[i].role)); });
+  if (compact)
+    letters("role", [&](size_t i) { return toString(u.rows[i].role); });
+  else
+    column("role", [&](size_t i) { text(toString(u.rows[i].role)); });
   out += ',';
-  column("scope", [&](size_t i) { text(toString(u.rows[i].scope)); });
+  if (compact)
+    letters("scope", [&](size_t i) { return toString(u.rows[i].scope); });
+  else
+    column("scope", [&](size_t i) { text(toString(u.rows[i].scope)); });
   out += ',';
   column("seq", [&](size_t i) { appendJsonInt(out, u.rows[i].seq); });
   out += ',';
-  size_t nextSource = 0;
-  column("source", [&](size_t i) {
-    if (nextSource < u.sources.size() && u.sources[nextSource].first == i)
-      dump(toJson(u.sources[nextSource++].second));
-    else
-      out += "null";
-  });
-  out += ',';
-  column("startsBranch", [&](size_t i) { out += u.rows[i].startsBranch ? "true" : "false"; });
-  out += ',';
-  column("status", [&](size_t i) { text(toString(u.rows[i].status)); });
+  if (compact) {
+    // The rows that have a source, with it: [[row, Source], ...].
+    out += "\"source\":[";
+    for (size_t k = 0; k < u.sources.size(); ++k) {
+      if (k) out += ',';
+      out += '[';
+      appendJsonInt(out, static_cast<int64_t>(u.sources[k].first));
+      out += ',';
+      dump(toJson(u.sources[k].second));
+      out += ']';
+    }
+    out += "],\"startsBranch\":[";
+    bool first = true;
+    for (size_t i = 0; i < n; ++i) {
+      if (!u.rows[i].startsBranch) continue;
+      if (!first) out += ',';
+      first = false;
+      appendJsonInt(out, static_cast<int64_t>(i));
+    }
+    out += "],";
+    letters("status", [&](size_t i) { return toString(u.rows[i].status); });
+  } else {
+    size_t nextSource = 0;
+    column("source", [&](size_t i) {
+      if (nextSource < u.sources.size() && u.sources[nextSource].first == i)
+        dump(toJson(u.sources[nextSource++].second));
+      else
+        out += "null";
+    });
+    out += ',';
+    column("startsBranch", [&](size_t i) { out += u.rows[i].startsBranch ? "true" : "false"; });
+    out += ',';
+    column("status", [&](size_t i) { text(toString(u.rows[i].status)); });
+  }
   out += "}}";
   return out;
 }

@@ -29,8 +29,12 @@ json branchFields(const Branch&);
 /// grove/project/structure as JSON text: the outline's units as columns (one
 /// array per field, index i is unit i in seq order; `parent` is an index, -1
 /// for the root), which is about a third of the bytes of Unit objects.
-/// Written as text, not built as a json tree: see JsonText.h.
-std::string outlineText(const ProjectOutline& outline);
+/// Compact (the `compact` parameter) writes each enum column as one string of
+/// first letters, `startsBranch` and `source` by row, and a branch's units as
+/// `unitRows`: about half the bytes again. Written as text, not built as a
+/// json tree: see JsonText.h.
+enum class OutlineForm { Columns, Compact };
+std::string outlineText(const ProjectOutline& outline, OutlineForm form = OutlineForm::Columns);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);

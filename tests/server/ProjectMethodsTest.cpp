@@ -170,6 +170,55 @@ TEST_F(ProjectMethods, StructureHeadsAreCutToHeadChars) {
   }
 }
 
+TEST_F(ProjectMethods, CompactStructureHoldsTheSameTree) {
+  // Enum columns as strings of first letters, startsBranch and source by
+  // row, branches' units by row: decoded, the answer without `compact`.
+  json p = createProject();
+  json source{{"uri", "file:///src/a.cpp"},
+              {"range", {{"start", {{"line", 1}, {"character", 0}}}, {"end", {{"line", 2}, {"character", 3}}}}},
+              {"languageId", "cpp"}};
+  json root = append(p["id"], nullptr, "user", "How do we parse the config?");
+  json code = append(p["id"], root["id"], "user", "parse(cfg);", {{"kind", "code"}, {"source", source}});
+  json reply = append(p["id"], code["id"], "assistant", "Like this.");
+  json side = append(p["id"], root["id"], "assistant", "Or another way", {{"branch", {{"title", "side"}}}});
+  json note = append(p["id"], side["id"], "user", "A note", {{"kind", "note"}});
+  rpc().result("grove/unit/setScope", {{"unitIds", {side["id"]}}, {"scope", "excluded"}});
+  rpc().result("grove/unit/setScope", {{"unitIds", {reply["id"]}}, {"scope", "included"}});
+  json full = rpc().result("grove/project/structure", {{"projectId", p["id"]}});
+  json c = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"compact", true}});
+  const json& fu = full["units"];
+  const json& cu = c["units"];
+  EXPECT_EQ(c["project"], full["project"]);
+  for (const char* same : {"id", "parent", "seq", "head"}) EXPECT_EQ(cu[same], fu[same]) << same;
+  const size_t n = fu["id"].size();
+  ASSERT_EQ(n, 5u);
+  for (const char* letters : {"role", "kind", "status", "scope"}) {
+    ASSERT_TRUE(cu[letters].is_string()) << letters;
+    ASSERT_EQ(cu[letters].get<std::string>().size(), n) << letters;
+    for (size_t i = 0; i < n; ++i)
+      EXPECT_EQ(cu[letters].get<std::string>()[i], fu[letters][i].get<std::string>()[0]) << letters << " " << i;
+  }
+  json starts = json::array(), sources = json::array();
+  for (size_t i = 0; i < n; ++i) {
+    if (fu["startsBranch"][i].get<bool>()) starts.push_back(i);
+    if (!fu["source"][i].is_null()) sources.push_back(json::array({i, fu["source"][i]}));
+  }
+  EXPECT_EQ(cu["startsBranch"], starts);
+  EXPECT_EQ(cu["source"], sources);
+  EXPECT_EQ(starts, json::array({3}));
+  ASSERT_EQ(c["branches"].size(), full["branches"].size());
+  for (size_t b = 0; b < full["branches"].size(); ++b) {
+    json decoded = c["branches"][b];
+    json ids = json::array();
+    for (const json& row : decoded["unitRows"]) ids.push_back(cu["id"][row.get<size_t>()]);
+    decoded.erase("unitRows");
+    decoded["unitIds"] = ids;
+    EXPECT_EQ(decoded, full["branches"][b]);
+  }
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", p["id"]}, {"compact", "yes"}}),
+                              "compact"));
+}
+
 TEST_F(ProjectMethods, StructureErrors) {
   EXPECT_TRUE(isNotFound(rpc().call("grove/project/structure", {{"projectId", "p-missing"}}),
                          "projectNotFound", "p-missing"));

@@ -13,7 +13,7 @@ import { MapView } from './map/mapView';
 import { LABEL_HEAD_CHARS } from './map/geometry';
 import { markUnits, type UnitMark } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
-import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
+import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, CompactProjectStructure, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
 import type { PanelName } from './channel/messages';
 import { capsuleList } from './panels/capsules';
 import { memoryMapPanel } from './panels/memoryMap';
@@ -239,8 +239,9 @@ export class App {
    */
   private async readTree(projectId: string): Promise<{ project: Project; tree: TreeIndex }> {
     if (this.serverMethods.has(M.projectStructure)) {
-      const s = await this.rpc.request<ProjectStructure>(M.projectStructure, { projectId, headChars: LABEL_HEAD_CHARS });
-      return { project: s.project, tree: TreeIndex.fromColumns(projectId, s.units, s.branches) };
+      // Heads only as long as a node shows them, and the compact form: half the bytes each.
+      const s = await this.rpc.request<ProjectStructure | CompactProjectStructure>(M.projectStructure, { projectId, headChars: LABEL_HEAD_CHARS, compact: true });
+      return { project: s.project, tree: TreeIndex.fromStructure(projectId, s) };
     }
     const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId });
     return { project: snap.project, tree: new TreeIndex(snap.units, snap.branches) };

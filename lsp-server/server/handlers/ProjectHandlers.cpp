@@ -28,7 +28,8 @@ void registerProjectHandlers(MethodTable& t) {
   t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // Written as text: a 100,000-unit map is about 20 MB of JSON.
     const int headChars = p.optInt("headChars").value_or(Engine::kOutlineHeadChars);
-    reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"), headChars)));
+    const auto form = p.flag("compact", false) ? proto::OutlineForm::Compact : proto::OutlineForm::Columns;
+    reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"), headChars), form));
   });
   t.add("grove/project/rename", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.renameProject(p.str("projectId"), p.str("title")));

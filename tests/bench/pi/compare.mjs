@@ -174,11 +174,13 @@ async function groveWarm(store) {
 // raised here so the figure can be measured at all.
 const BIG_REPLIES = ["--max-unsent-bytes", String(1024 * 1024 * 1024)];
 
-async function groveTree(store, method) {
+const MAP_STRUCTURE = { headChars: 40, compact: true };
+
+async function groveTree(store, method, extra = {}) {
   const g = startGrove(store.db, BIG_REPLIES);
   await g.initialize();
   try {
-    const r = await g.call(method, { projectId: store.project });
+    const r = await g.call(method, { projectId: store.project, ...extra });
     return { ms: r.ms, bytes: r.bytes, ...procStatus(g.pid) };
   } catch (e) {
     if (e instanceof RpcError && e.code === -32601) return { unavailable: true };
@@ -381,8 +383,10 @@ async function main() {
   log("whole tree...");
   if (withPi) R.pi.tree = (await piSession(pTree, { tree: 5 })).tree;
   R.grove.structure = await groveTree(gTree, "grove/project/structure");
+  // As the web UI's map asks for it (clients/web-ui: LABEL_HEAD_CHARS, compact).
+  R.grove.mapStructure = await groveTree(gTree, "grove/project/structure", MAP_STRUCTURE);
   R.grove.get = await groveTree(gTree, "grove/project/get");
-  log(`  ${JSON.stringify({ pi: R.pi.tree, structure: R.grove.structure, get: R.grove.get })}`);
+  log(`  ${JSON.stringify({ pi: R.pi.tree, structure: R.grove.structure, mapStructure: R.grove.mapStructure, get: R.grove.get })}`);
 
   log("first screen of the tree's map in the web UI...");
   R.grove.firstScreen = groveFirstScreen(gTree);
@@ -477,6 +481,11 @@ function printTable() {
   } else {
     row("whole structure: grove/project/structure", ms(pt?.ms), `${ms(gs.ms)} (${bytes(gs.bytes)} reply)`, r(gs.ms, pt?.ms), "< 150 ms", gs.ms < 150);
     row("  peak RSS", mib(pt?.hwmKb), mib(gs.hwmKb), r(gs.hwmKb, pt?.hwmKb), "< 150 MiB", gs.hwmKb < 150 * 1024);
+    const gm = G.mapStructure;
+    if (gm.ms !== undefined) {
+      row("  as the web UI's map asks for it (headChars 40, compact)", ms(pt?.ms), `${ms(gm.ms)} (${bytes(gm.bytes)} reply)`, r(gm.ms, pt?.ms), "< 150 ms", gm.ms < 150);
+      row("    peak RSS", mib(pt?.hwmKb), mib(gm.hwmKb), r(gm.hwmKb, pt?.hwmKb), "< 150 MiB", gm.hwmKb < 150 * 1024);
+    }
   }
 
   const screen = G.firstScreen;

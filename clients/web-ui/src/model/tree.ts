@@ -3,7 +3,7 @@
 // under Node. The core decides what a branch is; this only indexes what it sent, and derives
 // chains from parent pointers only when the core sent none (older servers, tests).
 
-import type { Branch, Unit, UnitColumns } from './types';
+import type { Branch, CodeSource, CompactProjectStructure, ProjectStructure, Role, Scope, Unit, UnitColumns, UnitKind, UnitStatus } from './types';
 
 export interface ChainPos { readonly branch: Branch; readonly index: number }
 
@@ -49,6 +49,28 @@ export class TreeIndex {
       units[i] = { id: c.id[i], projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[i], kind: c.kind[i], content: c.head[i], status: c.status[i], scope: c.scope[i], seq: c.seq[i], source: c.source[i], loaded: false };
     }
     return new TreeIndex(units, branches);
+  }
+
+  /** Either form of a grove/project/structure answer (a core without `compact` sends columns). */
+  static fromStructure(projectId: string, s: ProjectStructure | CompactProjectStructure): TreeIndex {
+    if (!isCompact(s)) return TreeIndex.fromColumns(projectId, s.units, s.branches);
+    const c = s.units;
+    const source: (CodeSource | null)[] = new Array(c.id.length).fill(null);
+    for (const [row, src] of c.source) source[row] = src;
+    const columns: UnitColumns = {
+      id: c.id,
+      parent: c.parent,
+      seq: c.seq,
+      head: c.head,
+      role: spell(c.role, ROLES, 'user'),
+      kind: spell(c.kind, KINDS, 'message'),
+      status: spell(c.status, STATUSES, 'complete'),
+      scope: spell(c.scope, SCOPES, 'auto'),
+      startsBranch: [],  // the index reads branches from `branches`, not from this column
+      source,
+    };
+    const branches = s.branches.map(({ unitRows, ...b }) => ({ ...b, unitIds: unitRows.map((r) => c.id[r]) }));
+    return TreeIndex.fromColumns(projectId, columns, branches);
   }
 
   /** The ids among `ids` whose text has not been fetched yet (unknown ids are left out). */
@@ -148,6 +170,23 @@ export class TreeIndex {
     for (let i = stack.length - 1; i >= 0; i--) this.depthCache.set(stack[i], ++base);
     return this.depthCache.get(unitId)!;
   }
+}
+
+function isCompact(s: ProjectStructure | CompactProjectStructure): s is CompactProjectStructure {
+  return typeof s.units.role === 'string';
+}
+
+// A compact structure's letters: each value's first letter (PROTOCOL.md, grove/project/structure).
+const ROLES: Readonly<Record<string, Role>> = { u: 'user', a: 'assistant', s: 'system' };
+const KINDS: Readonly<Record<string, UnitKind>> = { m: 'message', c: 'code', n: 'note', p: 'placeholder' };
+const STATUSES: Readonly<Record<string, UnitStatus>> = { c: 'complete', s: 'streaming', i: 'interrupted', e: 'error' };
+const SCOPES: Readonly<Record<string, Scope>> = { a: 'auto', i: 'included', e: 'excluded' };
+
+/** One letter per unit back to its value; a letter this client does not know reads as `fallback`. */
+function spell<T extends string>(letters: string, values: Readonly<Record<string, T>>, fallback: T): T[] {
+  const out: T[] = new Array(letters.length);
+  for (let i = 0; i < letters.length; i++) out[i] = values[letters[i]] ?? fallback;
+  return out;
 }
 
 function branchesCover(branches: readonly Branch[], units: Map<string, Unit>): boolean {

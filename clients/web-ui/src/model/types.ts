@@ -88,6 +88,29 @@ export interface ProjectStructure {
   readonly units: UnitColumns;
 }
 
+/** grove/project/structure with `compact: true`: each enum column one string of the values' first
+ *  letters, `startsBranch` and `source` by row, and branches naming their units by row. */
+export interface CompactUnitColumns {
+  readonly id: readonly string[];
+  readonly parent: readonly number[];
+  readonly seq: readonly number[];
+  readonly head: readonly string[];
+  readonly role: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly scope: string;
+  readonly startsBranch: readonly number[];
+  readonly source: readonly (readonly [number, CodeSource])[];
+}
+
+export type CompactBranch = Omit<Branch, 'unitIds'> & { readonly unitRows: readonly number[] };
+
+export interface CompactProjectStructure {
+  readonly project: Project;
+  readonly branches: readonly CompactBranch[];
+  readonly units: CompactUnitColumns;
+}
+
 export interface PreviewMessage { readonly role: Role; readonly content: string; readonly unitIds: readonly string[] }
 
 export interface ScopePreview {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { chatUnits } from '../../src/chat/chatView';
 import { deriveBranches, TreeIndex, unitHead } from '../../src/model/tree';
 import { bigTree, sampleTree, toColumns, unit } from '../support/fixtures';
+import type { CompactProjectStructure } from '../../src/model/types';
 
 test('pathTo lists ancestors root first and ends at the unit', () => {
   const { units, branches } = sampleTree();
@@ -85,6 +86,37 @@ test('a tree read as columns has the same shape, with heads as text marked not l
   assert.equal(t.units.get('a')!.parentId, null);
   assert.deepEqual(t.pathTo('z1').map((u) => u.id), ['a', 'b', 'x1', 'z1']);
   assert.equal(t.chainTip('b'), 'd');
+});
+
+test('a compact structure reads as the same tree as its columns', () => {
+  const { units, branches } = sampleTree();
+  const source = { uri: 'file:///a.ts', range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, languageId: 'ts' };
+  const varied = units.map((u) =>
+    u.id === 'c' ? { ...u, kind: 'code' as const, source, scope: 'excluded' as const } : u.id === 'x1' ? { ...u, role: 'system' as const, status: 'interrupted' as const, scope: 'included' as const } : u.id === 'd' ? { ...u, kind: 'note' as const, status: 'error' as const } : u,
+  );
+  const cols = toColumns(varied);
+  // What the core sends with compact: true (PROTOCOL.md): first letters, rows.
+  const letters = (v: readonly string[]) => v.map((x) => x[0]).join('');
+  const row = new Map(cols.id.map((id, i) => [id, i]));
+  const compact: CompactProjectStructure = {
+    project: { id: 'p' } as CompactProjectStructure['project'],
+    branches: branches.map(({ unitIds, ...b }) => ({ ...b, unitRows: unitIds.map((id) => row.get(id)!) })),
+    units: {
+      id: cols.id, parent: cols.parent, seq: cols.seq, head: cols.head,
+      role: letters(cols.role), kind: letters(cols.kind), status: letters(cols.status), scope: letters(cols.scope),
+      startsBranch: [],
+      source: cols.source.flatMap((s, i) => (s ? [[i, s] as const] : [])),
+    },
+  };
+  const a = TreeIndex.fromStructure('p', compact);
+  const b = TreeIndex.fromColumns('p', cols, branches);
+  assert.deepEqual([...a.units.values()], [...b.units.values()]);
+  assert.deepEqual(a.branches, b.branches);
+  assert.equal(a.units.get('c')!.kind, 'code');
+  assert.deepEqual(a.units.get('c')!.source, source);
+  assert.deepEqual([a.units.get('x1')!.role, a.units.get('x1')!.status, a.units.get('x1')!.scope], ['system', 'interrupted', 'included']);
+  // And the columns form still reads through the same door (a core without `compact`).
+  assert.deepEqual([...TreeIndex.fromStructure('p', { project: compact.project, branches, units: cols }).units.values()], [...b.units.values()]);
 });
 
 test('the text fetched is what the chat shows for the focus: the end of its path and the rest of its chain', () => {
