@@ -190,8 +190,8 @@ public:
   ProjectSnapshot getProject(const std::string& projectId);
   /// The project's tree without its text, for drawing maps: each unit's
   /// head is its first non-blank line, within its first `headChars`
-  /// characters (0 to kOutlineHeadChars; a map whose nodes show 30 needs no
-  /// more, and heads are most of the answer). Branches as getProject.
+  /// characters (0 to kOutlineHeadChars; a map whose nodes show about 20
+  /// needs no more, and heads are half of the answer). Branches as getProject.
   ProjectOutline projectOutline(const std::string& projectId, int headChars = kOutlineHeadChars);
   static constexpr int kOutlineHeadChars = 100;
   Project renameProject(const std::string& projectId, const std::string& title);

@@ -173,7 +173,8 @@ struct SqliteStore::Impl {
   // The outermost level of a lost transaction is unwound: what was carried
   // is run again, so this connection again shows every acknowledged write.
   void recoverLost() {
-    log::warn("store " + db.path() + ": SQLite rolled back its whole transaction; running the carried commits again");
+    log::warn("store " + db.path() + ": SQLite rolled back its whole transaction" +
+              (carried ? "; running the carried commits again" : ""));
     if (carried) reapplyCarried();
   }
 
