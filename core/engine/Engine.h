@@ -117,7 +117,7 @@ struct ProjectSnapshot {
 struct ProjectOutline {
   Project project;
   UnitOutline units;  // live units, ordered by seq
-  std::vector<Branch> branches;
+  std::vector<OutlineBranch> branches;  // each unit by its row in `units`
 };
 
 struct AppendRequest {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/Branch.h"
 #include "model/Unit.h"
 
 namespace grove {
@@ -58,6 +59,14 @@ struct OutlineRow {
   int64_t seq = 0;
   bool startsBranch = false;
   std::optional<Source> source;
+};
+
+/// A branch of an outline: its units by row in the outline (`branch.unitIds`
+/// is left empty), so a map of 100,000 units is answered without a copy of
+/// every id.
+struct OutlineBranch {
+  Branch branch;
+  std::vector<uint32_t> unitRows;
 };
 
 }  // namespace grove

@@ -10,9 +10,10 @@ namespace {
 // The one derivation, over rows by index. `id(i)`: row i's id; `hasParent(i)`:
 // false for a root; `parent(i)`: the parent's row, -1 when it is not among
 // the rows; `parentId(i)`: the parent's id; `startsBranch(i)`.
+// Each branch's units come back by row (Branch::unitIds left empty).
 template <class Id, class HasParent, class Parent, class ParentId, class Starts>
-std::vector<Branch> derive(size_t n, Id id, HasParent hasParent, Parent parent, ParentId parentId,
-                           Starts startsBranch, const std::vector<BranchMeta>& metas) {
+std::vector<OutlineBranch> derive(size_t n, Id id, HasParent hasParent, Parent parent, ParentId parentId,
+                                  Starts startsBranch, const std::vector<BranchMeta>& metas) {
   std::vector<int64_t> continuing(n, -1);  // row -> its continuing child's row
   for (size_t i = 0; i < n; ++i) {
     int64_t p = hasParent(i) && !startsBranch(i) ? parent(i) : -1;
@@ -21,11 +22,12 @@ std::vector<Branch> derive(size_t n, Id id, HasParent hasParent, Parent parent, 
   std::unordered_map<std::string_view, const BranchMeta*> metaByHead;
   for (const BranchMeta& m : metas) metaByHead.emplace(m.headId, &m);
 
-  std::vector<Branch> out;
+  std::vector<OutlineBranch> out;
   for (size_t i = 0; i < n; ++i) {
     bool isRoot = !hasParent(i);
     if (!isRoot && !startsBranch(i)) continue;
-    Branch b;
+    OutlineBranch ob;
+    Branch& b = ob.branch;
     b.headId = std::string(id(i));
     if (!isRoot) b.anchorId = std::string(parentId(i));
     b.isMainline = isRoot;
@@ -36,11 +38,11 @@ std::vector<Branch> derive(size_t n, Id id, HasParent hasParent, Parent parent, 
       b.summary = it->second->summary;
     }
     for (int64_t cur = static_cast<int64_t>(i); cur >= 0; cur = continuing[static_cast<size_t>(cur)])
-      b.unitIds.emplace_back(id(static_cast<size_t>(cur)));
+      ob.unitRows.push_back(static_cast<uint32_t>(cur));
     if (isRoot)
-      out.insert(out.begin(), std::move(b));
+      out.insert(out.begin(), std::move(ob));
     else
-      out.push_back(std::move(b));
+      out.push_back(std::move(ob));
   }
   return out;
 }
@@ -52,7 +54,7 @@ std::vector<Branch> deriveBranches(const std::vector<Unit>& units,
   std::unordered_map<std::string_view, int64_t> rowOf;
   rowOf.reserve(units.size());
   for (size_t i = 0; i < units.size(); ++i) rowOf.try_emplace(units[i].id, static_cast<int64_t>(i));
-  std::vector<Branch> out = derive(
+  std::vector<OutlineBranch> rows = derive(
       units.size(), [&](size_t i) -> std::string_view { return units[i].id; },
       [&](size_t i) { return units[i].parentId.has_value(); },
       [&](size_t i) -> int64_t {
@@ -61,10 +63,17 @@ std::vector<Branch> deriveBranches(const std::vector<Unit>& units,
       },
       [&](size_t i) -> std::string_view { return *units[i].parentId; },
       [&](size_t i) { return units[i].startsBranch; }, metas);
+  std::vector<Branch> out;
+  out.reserve(rows.size());
+  for (OutlineBranch& ob : rows) {
+    ob.branch.unitIds.reserve(ob.unitRows.size());
+    for (uint32_t r : ob.unitRows) ob.branch.unitIds.push_back(units[r].id);
+    out.push_back(std::move(ob.branch));
+  }
   return out;
 }
 
-std::vector<Branch> deriveBranches(const UnitOutline& units, const std::vector<BranchMeta>& metas) {
+std::vector<OutlineBranch> deriveBranches(const UnitOutline& units, const std::vector<BranchMeta>& metas) {
   return derive(
       units.size(), [&](size_t i) { return units.id(i); }, [&](size_t i) { return units.rows[i].hasParent; },
       [&](size_t i) -> int64_t { return units.rows[i].parent; },

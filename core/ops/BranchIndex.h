@@ -20,6 +20,6 @@ namespace grove {
 std::vector<Branch> deriveBranches(const std::vector<Unit>& units,
                                    const std::vector<BranchMeta>& metas);
 /// The same over an outline, whose rows already name their parents' rows.
-std::vector<Branch> deriveBranches(const UnitOutline& units, const std::vector<BranchMeta>& metas);
+std::vector<OutlineBranch> deriveBranches(const UnitOutline& units, const std::vector<BranchMeta>& metas);
 
 }  // namespace grove

@@ -94,28 +94,23 @@ std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   out.reserve(256 + u.text.size() + n * (compact ? 40 : 120));
   adviseHugePages(out.data(), out.capacity());
   auto dump = [&out](const json& j) { out += j.dump(-1, ' ', false, json::error_handler_t::replace); };
-  // A compact answer names a branch's units by row: ids are most of the rest.
-  std::unordered_map<std::string_view, size_t> rowOf;
-  if (compact) {
-    rowOf.reserve(n);
-    for (size_t i = 0; i < n; ++i) rowOf.emplace(u.id(i), i);
-  }
   // Keys in the order the library writes them (sorted), so the bytes are
   // those of the json tree this replaces.
   out += "{\"branches\":[";
   for (size_t b = 0; b < s.branches.size(); ++b) {
     if (b) out += ',';
-    // The unit list sorts last: the other fields, then the list written here.
-    dump(branchFields(s.branches[b]));
+    // The unit list sorts last: the other fields, then the list written here
+    // (a compact answer names the units by row: ids are most of the rest).
+    dump(branchFields(s.branches[b].branch));
     out.pop_back();
     out += compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
-    const auto& ids = s.branches[b].unitIds;
-    for (size_t i = 0; i < ids.size(); ++i) {
+    const auto& rows = s.branches[b].unitRows;
+    for (size_t i = 0; i < rows.size(); ++i) {
       if (i) out += ',';
       if (compact)
-        appendJsonInt(out, static_cast<int64_t>(rowOf.at(ids[i])));
+        appendJsonInt(out, rows[i]);
       else
-        appendJsonString(out, ids[i]);
+        appendJsonString(out, u.id(rows[i]));
     }
     out += "]}";
   }

@@ -13,7 +13,7 @@ import { MapView } from './map/mapView';
 import { LABEL_HEAD_CHARS } from './map/geometry';
 import { markUnits, type UnitMark } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
-import type { Capsule, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, CompactProjectStructure, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
+import type { Capsule, CompactProjectStructure, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
 import type { PanelName } from './channel/messages';
 import { capsuleList } from './panels/capsules';
 import { memoryMapPanel } from './panels/memoryMap';
