@@ -5,7 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <unistd.h>
+
+#include "TempDir.h"
 
 namespace grove {
 namespace {
@@ -36,9 +37,8 @@ TEST(SharedLibrary, AMissingLibraryNamesThePackageToInstallEveryTimeItIsAskedFor
 
 TEST(SharedLibrary, ALibraryInstalledAfterAFailedLoadIsFoundOnTheNextCall) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("grove-shlib-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "libinstalled-later.so").string();
+  test::TempDir dir;  // removed also when the test skips
+  const std::string path = dir.file("libinstalled-later.so");
   SharedLibrary later(path.c_str(), "installed-later", "a test", ErrorKind::Storage);
   EXPECT_THROW(later.symbol("cos"), Error);
   // The library arrives (a copy of libm) while the process runs.
@@ -50,7 +50,6 @@ TEST(SharedLibrary, ALibraryInstalledAfterAFailedLoadIsFoundOnTheNextCall) {
   fs::copy_file(libm, path);
   auto cosine = later.function<double (*)(double)>("cos");
   EXPECT_DOUBLE_EQ(cosine(0.0), 1.0);
-  fs::remove_all(dir);
 }
 
 TEST(SharedLibrary, AFunctionTheLibraryLacksIsAnErrorOfTheGivenKind) {

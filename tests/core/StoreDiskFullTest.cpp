@@ -6,10 +6,7 @@
 // the same connection and after a reopen, and appends work again.
 #include <gtest/gtest.h>
 
-#include <stdlib.h>
-
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +14,7 @@
 
 #include "EngineFixture.h"
 #include "SmallDisk.h"
+#include "TempDir.h"
 #include "engine/Engine.h"
 #include "store/SqliteStore.h"
 #include "support/Error.h"
@@ -33,35 +31,17 @@ std::unique_ptr<Engine> openEngine(const std::string& db) {
   return std::make_unique<Engine>(std::make_unique<SqliteStore>(o));
 }
 
-// A directory for the mount point, removed with what is left in it.
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::string t = (fs::temp_directory_path() / "grove-diskfull-XXXXXX").string();
-    path = ::mkdtemp(t.data()) ? fs::path(t) : fs::path();
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    if (!path.empty()) fs::remove_all(path, ec);
-  }
-};
-
 // How the batch's caller ends it after the failure.
 enum class End { Abort, Commit };
 
 void fillTheDiskInABatch(End end) {
-  ScratchDir dir;
-  ASSERT_FALSE(dir.path.empty());
-  SmallDisk disk(dir.path / "disk", "4m");
+  TempDir dir;
+  SmallDisk disk(dir.path() / "disk", "4m");
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here (needs root): disk-full test skipped";
-  const std::string db = (dir.path / "disk" / "grove.db").string();
-  const fs::path ballast = dir.path / "disk" / "ballast";
-  {
-    std::ofstream out(ballast, std::ios::binary);
-    std::string mb(1 << 20, 'b');
-    out.write(mb.data(), static_cast<std::streamsize>(mb.size()));
-    ASSERT_TRUE(out.good());
-  }
+  const std::string db = (dir.path() / "disk" / "grove.db").string();
+  // Ballast the test removes later to give the space back.
+  const fs::path ballast = disk.ballast(1 << 20);
+  ASSERT_FALSE(ballast.empty());
 
   std::vector<std::string> acked;
   std::string project;

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -34,13 +33,8 @@ TEST(DiskFull, ABurstThatFillsTheDiskFailsClearlyAndLosesNothingAcknowledged) {
   if (!disk.mounted()) GTEST_SKIP() << "cannot mount a small tmpfs here (needs root): disk-full test skipped";
   const std::string db = (dir.path() / "disk" / "grove.db").string();
   // Ballast the test removes later to give the space back.
-  const fs::path ballast = dir.path() / "disk" / "ballast";
-  {
-    std::ofstream out(ballast, std::ios::binary);
-    std::string mb(1 << 20, 'b');
-    out.write(mb.data(), static_cast<std::streamsize>(mb.size()));
-    ASSERT_TRUE(out.good());
-  }
+  const fs::path ballast = disk.ballast(1 << 20);
+  ASSERT_FALSE(ballast.empty());
 
   std::vector<std::string> acked;  // ids, in order
   std::string projectId;

@@ -6,7 +6,9 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace grove::test {
@@ -25,6 +27,21 @@ public:
   SmallDisk& operator=(const SmallDisk&) = delete;
 
   bool mounted() const { return mounted_; }
+
+  /// Fills `bytes` of the disk with a file a test removes to give the space
+  /// back; its path, or an empty path when it could not be written.
+  std::filesystem::path ballast(size_t bytes) const {
+    const std::filesystem::path file = path_ / "ballast";
+    std::ofstream out(file, std::ios::binary);
+    const std::string block(64 * 1024, 'b');
+    for (size_t left = bytes; left > 0 && out.good();) {
+      const size_t n = std::min(left, block.size());
+      out.write(block.data(), static_cast<std::streamsize>(n));
+      left -= n;
+    }
+    out.close();
+    return out.good() ? file : std::filesystem::path();
+  }
 
 private:
   std::filesystem::path path_;
