@@ -1,7 +1,7 @@
 // grove_memolet_bench: memolet search and incremental indexing through the
 // Engine on a real SQLite store (a program that prints figures, not a test).
 //
-// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--no-upkeep]
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--no-upkeep] [--build-only]
 //   --no-upkeep   leave the full-text indexes as the appends left them (no
 //                 Engine::tidySearchIndexes steps, which the server's
 //                 indexing job runs after a burst)
@@ -11,6 +11,8 @@
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
+//   --build-only  build the corpus (with --db-dir) and stop: a later run
+//                 measures it reopened, as a server started on it would
 //
 // Builds N memolets (default 100,000) the way conversations make them:
 // exchanges appended to projects, each answer indexed as it lands. Topics
@@ -93,14 +95,20 @@ int main(int argc, char** argv) {
   std::string dir;
   bool wholeMemolets = false;
   bool upkeep = true;
+  bool buildOnly = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--memolets") && i + 1 < argc) target = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
     else if (!std::strcmp(argv[i], "--whole-memolets")) wholeMemolets = true;
     else if (!std::strcmp(argv[i], "--no-upkeep")) upkeep = false;
+    else if (!std::strcmp(argv[i], "--build-only")) buildOnly = true;
   }
   namespace fs = std::filesystem;
   const bool keep = !dir.empty();
+  if (buildOnly && !keep) {
+    std::fprintf(stderr, "grove_memolet_bench: --build-only needs --db-dir DIR (the store it builds is kept there)\n");
+    return 2;
+  }
   fs::path base = keep ? fs::path(dir) : fs::temp_directory_path() / ("grove-memolet-bench-" + std::to_string(::getpid()));
   if (!keep) fs::remove_all(base);
   fs::create_directories(base);
@@ -156,6 +164,7 @@ int main(int argc, char** argv) {
                 std::chrono::duration<double>(Clock::now() - t).count());
   };
   tidy("building");
+  if (buildOnly) return 0;
 
   // ---- Search: first call loads the vector index (reported apart).
   grove::MemoletQuery q;
