@@ -488,15 +488,7 @@ ProjectOutline Engine::projectOutline(const std::string& projectId, int headChar
     if (r.source) o.sources.emplace_back(o.rows.size(), *r.source);
     o.rows.push_back(row);
   });
-  // Parents by row; the text no longer moves, so views into it can be keys.
-  std::unordered_map<std::string_view, int32_t> rowOf;
-  rowOf.reserve(o.rows.size());
-  for (size_t i = 0; i < o.rows.size(); ++i) rowOf.emplace(o.id(i), static_cast<int32_t>(i));
-  for (UnitOutline::Row& row : o.rows) {
-    if (!row.hasParent) continue;
-    auto it = rowOf.find(std::string_view(o.text.data() + row.parentIdAt, row.parentIdLen));
-    if (it != rowOf.end()) row.parent = it->second;
-  }
+  o.resolveParents();  // the text no longer moves
   out.branches = deriveBranches(o, impl_->store->branches(projectId));
   return out;
 }

@@ -38,6 +38,10 @@ struct UnitOutline {
   size_t size() const { return rows.size(); }
   std::string_view id(size_t i) const { return {text.data() + rows[i].idAt, rows[i].idLen}; }
   std::string_view head(size_t i) const { return {text.data() + rows[i].headAt, rows[i].headLen}; }
+  /// Sets each row's `parent` from its parent's id, once every row is in
+  /// (-1 for a parent not listed).
+  void resolveParents();
+
   /// The parent's id ("" for a root).
   std::string_view parentId(size_t i) const {
     const Row& r = rows[i];

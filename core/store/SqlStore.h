@@ -19,6 +19,10 @@ class SqlStore : public Store {
 public:
   ~SqlStore() override;
 
+  /// The statement liveOutline runs (?1 the project, ?2 headChars); SQLite
+  /// answers it from the index units_outline alone, which a test checks.
+  static const char* const kLiveOutlineSql;
+
   void putProject(const Project&) override;
   std::optional<Project> project(const std::string& id) override;
   std::vector<Project> projects(const std::optional<std::string>& workspaceUri,

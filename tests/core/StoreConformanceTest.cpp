@@ -171,6 +171,16 @@ TEST_F(StoreConformance, TreeReadsFollowParentsSeqAndLiveness) {
   });
   EXPECT_EQ(heads, (std::vector<std::string>{"a", "b", "c", "si", "in"}));
   EXPECT_EQ(parents, (std::vector<std::string>{"-", "a", "b", "a", "c"}));
+
+  // The head is kept beside the text (migration 17): an edit moves it, and
+  // a head as long as a structure read shows (100 characters) is whole.
+  c.content = std::string(40, 'x') + "\u00e9" + std::string(80, 'y');
+  s->updateUnit(c);
+  std::string head;
+  s->liveOutline("p", 100, [&](const OutlineRow& r) {
+    if (r.id == "c") head = r.head;
+  });
+  EXPECT_EQ(head, std::string(40, 'x') + "\u00e9" + std::string(59, 'y')) << "100 characters, not bytes";
 }
 
 TEST_F(StoreConformance, RevisionsAndBranchMetadata) {

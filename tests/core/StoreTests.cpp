@@ -237,6 +237,32 @@ TEST_F(StoreTest, SearchIndexIsRebuiltForRowsWrittenBeforeItExisted) {
   EXPECT_EQ(hits[0].unitId, "u_1");
 }
 
+TEST_F(StoreTest, UnitsWrittenBeforeHeadsExistedGetTheirHeads) {
+  {
+    sqlite::Db raw(db);
+    migrateTo(raw, 16);
+    raw.exec(
+        "INSERT INTO projects(id,title,created_at,updated_at) VALUES('p_1','t',0,0);"
+        "INSERT INTO units(id,project_id,role,kind,content,status,scope,seq,created_at) "
+        "VALUES('u_1','p_1','user','message','written before migration 17','complete','auto',1,0);");
+  }
+  SqliteStore s({db, false});
+  std::vector<std::string> heads;
+  s.liveOutline("p_1", 10, [&](const OutlineRow& r) { heads.emplace_back(r.head); });
+  EXPECT_EQ(heads, (std::vector<std::string>{"written be"}));
+}
+
+// A structure read of 100,000 units reads one index, not the table's pages
+// of text (migration 17): every column it asks for is in units_outline.
+TEST_F(StoreTest, TheOutlineIsReadFromItsIndexAlone) {
+  { SqliteStore s({db, false}); }
+  sqlite::Db raw(db);
+  sqlite::Stmt plan(raw, (std::string("EXPLAIN QUERY PLAN ") + SqlStore::kLiveOutlineSql).c_str());
+  std::string detail;
+  while (plan.step()) detail += plan.text(3) + "\n";
+  EXPECT_NE(detail.find("COVERING INDEX units_outline"), std::string::npos) << detail;
+}
+
 TEST_F(StoreTest, NewerSchemaIsRefusedWithAClearMessage) {
   {
     sqlite::Db raw(db);
