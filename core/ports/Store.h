@@ -85,8 +85,8 @@ public:
   /// Every live unit of a project, ordered by seq.
   virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
   /// liveUnits without the text, visited row by row in seq order: `head`
-  /// holds at most the first `headChars` characters (at most 100, what the
-  /// store keeps of each unit's text for it). What a map is drawn
+  /// holds at most the first `headChars` characters (at most 100: the store
+  /// may keep no more of each unit's text for it). What a map is drawn
   /// from; no Unit is made, so 100,000 rows cost a scan, not a copy.
   virtual void liveOutline(const std::string& projectId, int headChars,
                            const std::function<void(const OutlineRow&)>& each) = 0;

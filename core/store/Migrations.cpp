@@ -596,21 +596,49 @@ INSERT INTO units_fts(rowid, content, scope)
 INSERT INTO units_fts(units_fts, rank) VALUES ('usermerge', 2);
 INSERT INTO memolets_fts(memolets_fts, rank) VALUES ('usermerge', 2);
 )sql",
-    // 17: a map's outline read from one index (issue 15). A structure read
-    // (grove/project/structure) visits every live unit of a project; from
-    // the table it touches every page of the units' text (65 MB for 100,000
-    // units), and a process that has just mapped the store pays a page fault
-    // for each. `head` holds the first 100 characters of the content (the
-    // most a structure read shows, Engine::kOutlineHeadChars), written with
-    // the content (SqlStore), and units_outline holds every column that read
-    // needs, so it reads the index alone: a third of the pages. `removed` is
-    // a key column, not a partial index's WHERE: SQLite 3.40 reads a column
-    // of the WHERE from the table even when the index's own WHERE implies it.
+    // 17: a map's outline, kept apart from the text (issue 15). A structure
+    // read (grove/project/structure) visits every live unit of a project;
+    // from `units` it touches every page of the units' text (65 MB for
+    // 100,000 units), and a process that has just mapped the store pays a
+    // page fault for each. unit_outline holds, for each live unit, the
+    // columns that read needs and the first 100 characters of the content
+    // (the most it shows, Engine::kOutlineHeadChars), in the order it reads
+    // them: a third of the pages, read in one range. Triggers keep it, so
+    // every way a unit is written (a store copy, a project's cascade
+    // delete) keeps it too. A table rather than a covering index on `units`:
+    // an index needs the head as a column of `units` as well, and that
+    // stored it twice (45 MB more for 100,000 units instead of 23), and it
+    // looked better to the planner than the partial indexes of the pinned
+    // and code units' reads.
     R"sql(
-ALTER TABLE units ADD COLUMN head TEXT NOT NULL DEFAULT '';
-UPDATE units SET head = substr(content, 1, 100);
-CREATE INDEX units_outline ON units(
-  project_id, removed, seq, id, parent_id, role, kind, status, scope, starts_branch, source, head);
+CREATE TABLE unit_outline(
+  project_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  id TEXT NOT NULL,
+  parent_id TEXT,
+  role TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  starts_branch INTEGER NOT NULL,
+  source TEXT,
+  head TEXT NOT NULL,
+  PRIMARY KEY(project_id, seq)
+) WITHOUT ROWID;
+CREATE TRIGGER unit_outline_insert AFTER INSERT ON units WHEN new.removed = 0 BEGIN
+  INSERT INTO unit_outline VALUES (new.project_id, new.seq, new.id, new.parent_id, new.role, new.kind,
+    new.status, new.scope, new.starts_branch, new.source, substr(new.content, 1, 100));
+END;
+CREATE TRIGGER unit_outline_update AFTER UPDATE ON units BEGIN
+  DELETE FROM unit_outline WHERE project_id = old.project_id AND seq = old.seq;
+  INSERT INTO unit_outline SELECT new.project_id, new.seq, new.id, new.parent_id, new.role, new.kind,
+    new.status, new.scope, new.starts_branch, new.source, substr(new.content, 1, 100) WHERE new.removed = 0;
+END;
+CREATE TRIGGER unit_outline_delete AFTER DELETE ON units BEGIN
+  DELETE FROM unit_outline WHERE project_id = old.project_id AND seq = old.seq;
+END;
+INSERT INTO unit_outline SELECT project_id, seq, id, parent_id, role, kind, status, scope, starts_branch,
+  source, substr(content, 1, 100) FROM units WHERE removed = 0 ORDER BY project_id, seq;
 )sql",
 };
 

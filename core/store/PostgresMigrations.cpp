@@ -372,14 +372,6 @@ CREATE TABLE knowledge_settings(
 )sql",
     // 3: personal access tokens (SQLite's 15).
     kAccessTokensTable,
-    // 4: the units' heads (SQLite's 17). The statements that write a unit
-    // are shared (SqlStore), so the column is here too. No outline index:
-    // PostgreSQL does not map the store into the core, and an index-only
-    // scan would also depend on a vacuumed visibility map.
-    R"sql(
-ALTER TABLE units ADD COLUMN head TEXT NOT NULL DEFAULT '';
-UPDATE units SET head = substr(content, 1, 100);
-)sql",
 };
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
 

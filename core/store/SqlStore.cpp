@@ -23,10 +23,6 @@ const char* kUnitColumns =
     "id, project_id, parent_id, role, kind, content, status, scope, seq, created_at, edited_at, "
     "source, starts_branch, removed, author";
 
-// A unit's head as the statements that write one compute it from the
-// content (?6): the most a structure read shows (Engine::kOutlineHeadChars).
-constexpr const char* kHead = "substr(?6, 1, 100)";
-
 std::string unitSelect(const char* where) {
   return std::string("SELECT ") + kUnitColumns + " FROM units " + where;
 }
@@ -116,12 +112,18 @@ Operation readOp(const Stmt& st) {
 
 }  // namespace
 
-// What a map shows of each unit, the head cut shorter still. Every column
-// is in the index units_outline (SQLite), so the read never touches the
-// table's pages of text.
-const char* const SqlStore::kLiveOutlineSql =
+// What a map shows of each unit, the text cut short. SQLite reads it from
+// unit_outline (migration 17), where the live units' heads are kept apart
+// from their text, so the read never touches the pages of text.
+const char* const SqlStore::kLiveOutlineSqlite =
     "SELECT id, parent_id, role, kind, substr(head, 1, ?2), status, scope, seq, source, starts_branch "
+    "FROM unit_outline WHERE project_id=?1 ORDER BY seq";
+
+namespace {
+const char* const kLiveOutlineFromUnits =
+    "SELECT id, parent_id, role, kind, substr(content, 1, ?2), status, scope, seq, source, starts_branch "
     "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq";
+}  // namespace
 
 struct SqlStore::Rows {
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;
@@ -153,15 +155,13 @@ struct SqlStore::Rows {
                   " FROM projects WHERE (?1 OR deleted_at IS NULL) AND workspace_uri=?2 "
                   "ORDER BY updated_at DESC")
                      .c_str());
-    // `head` is the content's first kHeadChars characters (migration 17).
     insertUnit = Stmt(db, (std::string("INSERT INTO units(") + kUnitColumns +
-                           ", head) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15," + kHead + ")")
+                           ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
                               .c_str());
-    updateUnit = Stmt(db, (std::string("UPDATE units SET project_id=?2, parent_id=?3, role=?4, kind=?5, content=?6, "
-                                       "status=?7, scope=?8, seq=?9, created_at=?10, edited_at=?11, source=?12, "
-                                       "starts_branch=?13, removed=?14, author=?15, head=") +
-                              kHead + " WHERE id=?1")
-                                 .c_str());
+    updateUnit = Stmt(db,
+                      "UPDATE units SET project_id=?2, parent_id=?3, role=?4, kind=?5, content=?6, "
+                      "status=?7, scope=?8, seq=?9, created_at=?10, edited_at=?11, source=?12, "
+                      "starts_branch=?13, removed=?14, author=?15 WHERE id=?1");
     getUnit = Stmt(db, unitSelect("WHERE id=?").c_str());
     // One statement for a whole path: a cold preview of a long path would
     // otherwise pay a statement per ancestor.
@@ -192,7 +192,7 @@ struct SqlStore::Rows {
         db, unitSelect("WHERE project_id=? AND scope!='auto' AND removed=0 ORDER BY seq").c_str());
     codeUnits = Stmt(  // the partial index units_code (migration 10)
         db, unitSelect("WHERE project_id=? AND kind='code' AND removed=0 ORDER BY seq").c_str());
-    liveOutline = Stmt(db, kLiveOutlineSql);
+    liveOutline = Stmt(db, db.dialect() == sql::Dialect::Sqlite ? kLiveOutlineSqlite : kLiveOutlineFromUnits);
     unitsFromSeq = Stmt(db, unitSelect("WHERE project_id=? AND seq>=? ORDER BY seq LIMIT ?").c_str());
     addRevision = Stmt(db, "INSERT INTO revisions(unit_id, content, edited_at) VALUES (?,?,?)");
     revisions = Stmt(db, "SELECT content, edited_at FROM revisions WHERE unit_id=? ORDER BY id");

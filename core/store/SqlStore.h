@@ -19,9 +19,9 @@ class SqlStore : public Store {
 public:
   ~SqlStore() override;
 
-  /// The statement liveOutline runs (?1 the project, ?2 headChars); SQLite
-  /// answers it from the index units_outline alone, which a test checks.
-  static const char* const kLiveOutlineSql;
+  /// The statement liveOutline runs on SQLite (?1 the project, ?2
+  /// headChars): from unit_outline, in its key order, which a test checks.
+  static const char* const kLiveOutlineSqlite;
 
   void putProject(const Project&) override;
   std::optional<Project> project(const std::string& id) override;

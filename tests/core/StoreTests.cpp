@@ -237,7 +237,7 @@ TEST_F(StoreTest, SearchIndexIsRebuiltForRowsWrittenBeforeItExisted) {
   EXPECT_EQ(hits[0].unitId, "u_1");
 }
 
-TEST_F(StoreTest, UnitsWrittenBeforeHeadsExistedGetTheirHeads) {
+TEST_F(StoreTest, UnitsWrittenBeforeTheOutlineTableExistedAreInIt) {
   {
     sqlite::Db raw(db);
     migrateTo(raw, 16);
@@ -252,15 +252,41 @@ TEST_F(StoreTest, UnitsWrittenBeforeHeadsExistedGetTheirHeads) {
   EXPECT_EQ(heads, (std::vector<std::string>{"written be"}));
 }
 
-// A structure read of 100,000 units reads one index, not the table's pages
-// of text (migration 17): every column it asks for is in units_outline.
-TEST_F(StoreTest, TheOutlineIsReadFromItsIndexAlone) {
+// A structure read of 100,000 units reads one range of unit_outline, not
+// the pages of the units' text (migration 17).
+TEST_F(StoreTest, TheOutlineIsReadFromItsOwnTableInOneRange) {
   { SqliteStore s({db, false}); }
   sqlite::Db raw(db);
-  sqlite::Stmt plan(raw, (std::string("EXPLAIN QUERY PLAN ") + SqlStore::kLiveOutlineSql).c_str());
+  sqlite::Stmt plan(raw, (std::string("EXPLAIN QUERY PLAN ") + SqlStore::kLiveOutlineSqlite).c_str());
   std::string detail;
   while (plan.step()) detail += plan.text(3) + "\n";
-  EXPECT_NE(detail.find("COVERING INDEX units_outline"), std::string::npos) << detail;
+  EXPECT_EQ(detail, "SEARCH unit_outline USING PRIMARY KEY (project_id=?)\n");
+}
+
+// Triggers keep the outline, so a unit written by any statement (not only
+// the store's own) is in it: a removal takes it out, a restore and a move
+// to another project put it back where it now is.
+TEST_F(StoreTest, TheOutlineFollowsEveryWriteOfAUnit) {
+  { SqliteStore s({db, false}); }
+  sqlite::Db raw(db);
+  raw.exec(
+      "INSERT INTO projects(id,title,created_at,updated_at) VALUES('p_1','t',0,0),('p_2','t',0,0);"
+      "INSERT INTO units(id,project_id,role,kind,content,status,scope,seq,created_at) VALUES"
+      "('u_1','p_1','user','message','one','complete','auto',1,0),"
+      "('u_2','p_1','user','message','two','complete','auto',2,0);"
+      "UPDATE units SET removed=1 WHERE id='u_1';"
+      "UPDATE units SET content='deux' WHERE id='u_2';");
+  auto outline = [&] {
+    std::string out;
+    sqlite::Stmt st(raw, "SELECT project_id || ':' || id || ':' || head FROM unit_outline ORDER BY project_id, seq");
+    while (st.step()) out += st.text(0) + " ";
+    return out;
+  };
+  EXPECT_EQ(outline(), "p_1:u_2:deux ");
+  raw.exec("UPDATE units SET removed=0 WHERE id='u_1'; UPDATE units SET project_id='p_2' WHERE id='u_2';");
+  EXPECT_EQ(outline(), "p_1:u_1:one p_2:u_2:deux ");
+  raw.exec("DELETE FROM units WHERE id='u_1';");
+  EXPECT_EQ(outline(), "p_2:u_2:deux ");
 }
 
 TEST_F(StoreTest, NewerSchemaIsRefusedWithAClearMessage) {
