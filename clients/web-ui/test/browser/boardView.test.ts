@@ -127,7 +127,8 @@ describe('board view with a scripted host', { skip }, () => {
     await page.locator('.board-card[data-item-id="i2"]').waitFor({ state: 'detached' });
     await page.locator('[data-action="show-archived"]').check();
     await page.locator('.board-card.archived[data-item-id="i2"] [data-action="restore"]').click();
-    await settled(ui);
+    // settled() waits for loads, not for the edit's request: wait for the redraw the edit's answer makes.
+    await page.locator('.board-card:not(.archived)[data-item-id="i2"]').waitFor();
     assert.deepEqual(s.edits().at(-1), [{ op: 'UpdateItem', id: 'i2', archived: false }]);
     assert.equal(await page.locator('.board-card[data-item-id="i2"]').getAttribute('class'), 'board-card kind-chat');
   });
