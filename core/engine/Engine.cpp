@@ -2,7 +2,6 @@
 #include "engine/Engine.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include "engine/EngineImpl.h"
 #include "engine/MemoletState.h"

@@ -23,6 +23,12 @@ const char* kUnitColumns =
     "id, project_id, parent_id, role, kind, content, status, scope, seq, created_at, edited_at, "
     "source, starts_branch, removed, author";
 
+// The outline where there is no unit_outline (PostgreSQL): from the rows
+// themselves, the text cut short.
+const char* const kLiveOutlineFromUnits =
+    "SELECT id, parent_id, role, kind, substr(content, 1, ?2), status, scope, seq, source, starts_branch "
+    "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq";
+
 std::string unitSelect(const char* where) {
   return std::string("SELECT ") + kUnitColumns + " FROM units " + where;
 }
@@ -118,12 +124,6 @@ Operation readOp(const Stmt& st) {
 const char* const SqlStore::kLiveOutlineSqlite =
     "SELECT id, parent_id, role, kind, substr(head, 1, ?2), status, scope, seq, source, starts_branch "
     "FROM unit_outline WHERE project_id=?1 ORDER BY seq";
-
-namespace {
-const char* const kLiveOutlineFromUnits =
-    "SELECT id, parent_id, role, kind, substr(content, 1, ?2), status, scope, seq, source, starts_branch "
-    "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq";
-}  // namespace
 
 struct SqlStore::Rows {
   Stmt putProject, getProject, listProjects, listProjectsByWorkspace;

@@ -172,7 +172,7 @@ TEST_F(StoreConformance, TreeReadsFollowParentsSeqAndLiveness) {
   EXPECT_EQ(heads, (std::vector<std::string>{"a", "b", "c", "si", "in"}));
   EXPECT_EQ(parents, (std::vector<std::string>{"-", "a", "b", "a", "c"}));
 
-  // The head is kept beside the text (migration 17): an edit moves it, and
+  // On SQLite the head is kept apart from the text (migration 17): an edit moves it, and
   // a head as long as a structure read shows (100 characters) is whole.
   c.content = std::string(40, 'x') + "\u00e9" + std::string(80, 'y');
   s->updateUnit(c);
