@@ -46,16 +46,16 @@ describe('board view with a scripted host', { skip }, () => {
   });
 
   test('dropping a card on a group moves it there (Move) and the board re-renders', async () => {
-    const { ui, s, page } = await show();
+    const { s, page } = await show();
     await page.locator('.board-card[data-item-id="i4"]').dragTo(page.locator('.board-group[data-group-id="g3"] > header'));
     await page.locator('.board-group[data-group-id="g3"] .board-card[data-item-id="i4"]').waitFor();
-    await settled(ui);
+    await s.editsReach(1);
     assert.deepEqual(s.edits(), [[{ op: 'Move', itemIds: ['i4'], to: 'g3' }]]);
     assert.equal(await page.locator('.board-group.ungrouped').count(), 0, 'nothing left outside a group');
   });
 
   test("a group's header selects, renames, drags and ungroups it; a card dropped in a nested group lands there", async () => {
-    const { ui, s, page } = await show();
+    const { s, page } = await show();
     const g3 = '.board-group[data-group-id="g3"]';
     await page.locator(`${g3} > header .card-select`).check();
     await page.locator(`${g3}.selected`).waitFor();
@@ -77,12 +77,12 @@ describe('board view with a scripted host', { skip }, () => {
     assert.deepEqual(s.edits().at(-1), [{ op: 'Move', itemIds: ['i4'], to: 'g2' }]);
 
     await page.locator(`${g3} > header [data-action="ungroup"]`).click();
-    await settled(ui);
+    await s.editsReach(4);
     assert.deepEqual(s.edits().at(-1), [{ op: 'Ungroup', id: 'g3' }]);
   });
 
   test('selecting cards makes a group of them, two cards link, a link unlinks, undo reverts', async () => {
-    const { ui, s, page } = await show();
+    const { s, page } = await show();
     await page.locator('.board-card[data-item-id="i3"] .card-select').check();
     await page.locator('.board-card[data-item-id="i4"] .card-select').check();
     await page.locator('[data-action="link-selection"]').click();
@@ -100,7 +100,7 @@ describe('board view with a scripted host', { skip }, () => {
     assert.deepEqual(s.edits().at(-1), [{ op: 'Group', itemIds: ['i3', 'i4'], title: 'Limits' }]);
 
     await page.locator('.board-card[data-item-id="i5"] .card-link [data-action="unlink"]').click();
-    await settled(ui);
+    await s.editsReach(3);
     assert.deepEqual(s.edits().at(-1), [{ op: 'Unlink', id: 'l1' }]);
     // The card re-renders after the reply is taken in (CI once counted the link before that).
     await page.locator('.board-card[data-item-id="i5"] .card-link').waitFor({ state: 'detached' });
@@ -111,7 +111,7 @@ describe('board view with a scripted host', { skip }, () => {
   });
 
   test('editing a card sends only the changed fields; archive hides it and Show archived restores', async () => {
-    const { ui, s, page } = await show();
+    const { s, page } = await show();
     await page.locator('.board-card[data-item-id="i1"] [data-action="edit"]').click();
     await page.locator('.dialog [data-field="title"]').fill('Retry loop v2');
     await page.locator('.dialog [data-field="memo"]').fill('keeps errors now');
@@ -120,14 +120,15 @@ describe('board view with a scripted host', { skip }, () => {
     assert.deepEqual(s.edits().at(-1), [{ op: 'UpdateItem', id: 'i1', title: 'Retry loop v2', memo: 'keeps errors now' }]);
 
     await page.locator('.board-card[data-item-id="i2"] [data-action="dismiss"]').click();
-    await settled(ui);
+    await s.editsReach(2);
     assert.deepEqual(s.edits().at(-1), [{ op: 'UpdateItem', id: 'i2', dismissBadges: true }]);
 
     await page.locator('.board-card[data-item-id="i2"] [data-action="archive"]').click();
     await page.locator('.board-card[data-item-id="i2"]').waitFor({ state: 'detached' });
     await page.locator('[data-action="show-archived"]').check();
     await page.locator('.board-card.archived[data-item-id="i2"] [data-action="restore"]').click();
-    // settled() waits for loads, not for the edit's request: wait for the redraw the edit's answer makes.
+    // settled() waits for loads, not for the edit's request: wait for the request, then the redraw its answer makes.
+    await s.editsReach(4);
     await page.locator('.board-card:not(.archived)[data-item-id="i2"]').waitFor();
     assert.deepEqual(s.edits().at(-1), [{ op: 'UpdateItem', id: 'i2', archived: false }]);
     assert.equal(await page.locator('.board-card[data-item-id="i2"]').getAttribute('class'), 'board-card kind-chat');

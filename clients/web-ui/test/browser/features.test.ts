@@ -67,7 +67,11 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
     const page = await show(project.id);
     await page.locator('.tb-select').click();
     const canvas = page.locator('canvas.map-canvas');
-    for (const u of us) await canvas.click({ position: await nodePoint(page, u.id) });
+    // One click at a time, each counted, so a click that missed its node fails here and says so.
+    for (const [i, u] of us.entries()) {
+      await canvas.click({ position: await nodePoint(page, u.id) });
+      await page.waitForFunction((n) => document.querySelector('.toolbar .status')?.textContent === `${n} selected`, i + 1, { timeout: 10000 });
+    }
     await page.locator('.batch-extract').click();
     await page.locator('.dialog button', { hasText: 'Task SOP' }).click();
     const item = page.locator('.side-panel[data-panel="capsules"] article.capsule').first();

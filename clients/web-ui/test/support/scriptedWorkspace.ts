@@ -11,6 +11,34 @@ import { citation, edge, node, sampleBoard, sampleGraph, turn, WS } from './work
 
 export interface Call { readonly method: string; readonly params: any }
 
+/**
+ * The calls a scripted host received. A view sends an edit after the click that asked for it
+ * returns and the view's settled() does not wait for it, so tests wait here for the n-th call.
+ */
+function callLog() {
+  const calls: Call[] = [];
+  const waiters: { method: string; n: number; done: () => void }[] = [];
+  const count = (method: string) => calls.filter((c) => c.method === method).length;
+  return {
+    calls,
+    record(call: Call): void {
+      calls.push(call);
+      for (const w of waiters.splice(0)) {
+        if (count(w.method) >= w.n) w.done();
+        else waiters.push(w);
+      }
+    },
+    /** Resolves once `method` has been called n times in all; fails after timeoutMs saying so. */
+    reached(method: string, n: number, timeoutMs = 10000): Promise<void> {
+      if (count(method) >= n) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${method} was called ${count(method)} times, not ${n}, within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ method, n, done: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+  };
+}
+
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;
 }
@@ -18,7 +46,7 @@ function clone<T>(v: T): T {
 export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
   let state = clone(initial) as any;
   const past: any[] = [];
-  const calls: Call[] = [];
+  const { calls, record, reached } = callLog();
   /** Cards whose accept the core refuses (what they name is gone). */
   const unappliable = new Set<string>();
   let ui: UiHost | null = null;
@@ -76,7 +104,7 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
   };
   const port: ServerPort = {
     async request(method, params: any) {
-      calls.push({ method, params });
+      record({ method, params });
       switch (method) {
         case 'grove/board/get': {
           const items = state.items.filter((i: any) => params.archived || !i.archived);
@@ -127,7 +155,7 @@ export function scriptedBoard(initial: BoardSnapshot = sampleBoard()) {
       throw { code: -32601, message: method };
     },
   };
-  return { port, calls, unappliable, state: () => state as BoardSnapshot, attach: (u: UiHost) => (ui = u), edits: () => calls.filter((c) => c.method === 'grove/board/edit').map((c) => c.params.ops) };
+  return { port, calls, unappliable, state: () => state as BoardSnapshot, attach: (u: UiHost) => (ui = u), edits: () => calls.filter((c) => c.method === 'grove/board/edit').map((c) => c.params.ops), editsReach: (n: number) => reached('grove/board/edit', n) };
 }
 
 export function scriptedKnowledge() {
@@ -135,7 +163,7 @@ export function scriptedKnowledge() {
   const nodes: KnowledgeNode[] = clone(g.nodes);
   let edges: KnowledgeEdge[] = clone(g.edges);
   const turns: KnowledgeTurn[] = [];
-  const calls: Call[] = [];
+  const { calls, record, reached } = callLog();
   let revision = 1;
   let ui: UiHost | null = null;
   let releaseIngest: (() => void) | null = null;
@@ -153,7 +181,7 @@ export function scriptedKnowledge() {
   };
   const port: ServerPort = {
     async request(method, params: any) {
-      calls.push({ method, params });
+      record({ method, params });
       switch (method) {
         case 'grove/knowledge/get':
           return { knowledge: { workspaceUri: WS, revision, documents: 3, chunks: 12, levels: [12, 3], ingesting: false, ingestedAt: null, starters: ['How are refunds paid?'], settings: {} }, nodes: clone(nodes), edges: clone(edges), groups: [], turns: clone(turns) };
@@ -202,5 +230,5 @@ export function scriptedKnowledge() {
       throw { code: -32601, message: method };
     },
   };
-  return { port, calls, nodes, edges: () => edges, attach: (u: UiHost) => (ui = u), releaseIngest: () => releaseIngest?.(), edits: () => calls.filter((c) => c.method === 'grove/knowledge/edit').map((c) => c.params.ops) };
+  return { port, calls, nodes, edges: () => edges, attach: (u: UiHost) => (ui = u), releaseIngest: () => releaseIngest?.(), edits: () => calls.filter((c) => c.method === 'grove/knowledge/edit').map((c) => c.params.ops), editsReach: (n: number) => reached('grove/knowledge/edit', n) };
 }
