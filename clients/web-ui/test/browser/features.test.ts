@@ -43,11 +43,7 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
 
   const { seed } = session;
 
-  async function show(projectId: string): Promise<Page> {
-    const ui = await session.openView(projectId);
-    await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0 || document.querySelector('.chat-units .empty'), null, { timeout: 10000 });
-    return ui.page;
-  }
+  const show = (projectId: string) => session.showProject(projectId, { emptyOk: true });
 
   const article = (page: Page, id: string) => page.locator(`article.unit[data-unit-id="${id}"]`);
   /** Clicks one of a unit's hover actions (they show while the pointer is over the unit). */

@@ -28,11 +28,7 @@ describe('memolets in the web UI against grove-server', { skip }, () => {
 
   const { seed } = session;
 
-  async function show(projectId: string): Promise<Page> {
-    const ui = await session.openView(projectId);
-    await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
-    return ui.page;
-  }
+  const show = (projectId: string) => session.showProject(projectId);
 
   const popupLabels = (page: Page) => page.locator('.mention-popup .mention-item .mention-label').allTextContents();
   const activeId = (page: Page) => page.locator('.mention-popup .mention-item.active').getAttribute('data-memolet-id');

@@ -36,11 +36,7 @@ describe('web UI against grove-server', { skip }, () => {
     return { project, ids: { a: a.id, b: b.id, c: c.id, x1: x1.id } };
   }
 
-  async function show(projectId: string): Promise<Page> {
-    const ui = await session.openView(projectId);
-    await ui.page.waitForFunction(() => (window.groveApp?.snapshot().unitCount ?? 0) > 0, null, { timeout: 10000 });
-    return ui.page;
-  }
+  const show = (projectId: string) => session.showProject(projectId);
 
   async function nodeMenu(page: Page, unitId: string, action: string): Promise<void> {
     await page.locator('canvas.map-canvas').click({ button: 'right', position: await nodePoint(page, unitId) });

@@ -3,7 +3,7 @@
 // VS Code extension relays them to its webviews), and everything closed afterwards.
 
 import { after, before, type TestContext } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { openUi, type UiHost } from './pageHost';
 import { startServer, type StartedServer } from './server';
@@ -20,6 +20,9 @@ export interface UiSession {
   /** Opens the UI on a project, bridged to the server with only the `allowed` methods; `log`
    *  gets each request's method as it is sent and `<method> answered` when its answer comes. */
   openView(projectId: string | null, log?: string[], where?: { view: ViewKind; workspaceUri: string }): Promise<UiHost>;
+  /** Opens the conversation view on a project and waits until opening is over: its units loaded
+   *  (or the chat shown empty, with `emptyOk`) and the map centred on the focus. */
+  showProject(projectId: string, opts?: { emptyOk?: boolean }): Promise<Page>;
   /** Skips `t` (with a printed reason) while the server lacks one of `needed`; the final run must not skip. */
   lacking(t: TestContext): boolean;
   /** A project holding `turns` (question, answer) appended in a row; the units in order. */
@@ -74,6 +77,14 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
       const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed, ...where });
       open.push(ui);
       return ui;
+    },
+    async showProject(projectId, opts) {
+      const { page } = await this.openView(projectId);
+      await page.waitForFunction((emptyOk) => (window.groveApp?.snapshot().unitCount ?? 0) > 0 || (emptyOk && document.querySelector('.chat-units .empty')), !!opts?.emptyOk, { timeout: 10000 });
+      // Opening ends by centring the map on the focus once its loads are done: a node's point
+      // taken before that would be clicked after the map moved.
+      await page.evaluate(() => window.groveApp!.settled());
+      return page;
     },
     async seed(title, turns) {
       const request = <T>(method: string, params: unknown) => started().server.request<T>(method, params);
