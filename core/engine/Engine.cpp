@@ -492,6 +492,13 @@ ProjectOutline Engine::projectOutline(const std::string& projectId, int headChar
   return out;
 }
 
+std::optional<size_t> ProjectOutline::branchHolding(std::string_view unitId) const {
+  for (size_t b = 0; b < branches.size(); ++b)
+    for (uint32_t row : branches[b].unitRows)
+      if (units.id(row) == unitId) return b;
+  return std::nullopt;
+}
+
 Project Engine::renameProject(const std::string& projectId, const std::string& title) {
   return impl_->mutate([&] {
     ProjectState& ps = impl_->state(projectId);

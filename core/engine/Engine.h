@@ -118,6 +118,10 @@ struct ProjectOutline {
   Project project;
   UnitOutline units;  // live units, ordered by seq
   std::vector<OutlineBranch> branches;  // each unit by its row in `units`
+
+  /// The index in `branches` of the branch holding the live unit `unitId`;
+  /// nullopt when no live unit of the project has that id.
+  std::optional<size_t> branchHolding(std::string_view unitId) const;
 };
 
 struct AppendRequest {

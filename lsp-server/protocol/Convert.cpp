@@ -203,6 +203,18 @@ json branchFields(const Branch& b) {
               {"summary", opt(b.summary)}, {"isMainline", b.isMainline}};
 }
 
+json branchSummaries(const ProjectOutline& o) {
+  json branches = json::array();
+  for (const auto& b : o.branches) {
+    json j = branchFields(b.branch);
+    j["unitCount"] = b.unitRows.size();
+    j["tipId"] = b.unitRows.empty() ? json(nullptr) : json(std::string(o.units.id(b.unitRows.back())));
+    j["head"] = b.unitRows.empty() ? std::string() : std::string(o.units.head(b.unitRows.front()));
+    branches.push_back(std::move(j));
+  }
+  return json{{"project", toJson(o.project)}, {"branches", std::move(branches)}};
+}
+
 json toJson(const Branch& b) {
   json j = branchFields(b);
   j["unitIds"] = b.unitIds;

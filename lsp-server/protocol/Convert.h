@@ -26,6 +26,9 @@ json toJson(const Range&);
 json toJson(const Anchor&);
 /// A branch without its unitIds (which toJson adds).
 json branchFields(const Branch&);
+/// `{project, branches}` of grove/project/branches: each branch's fields with
+/// `unitCount`, `tipId` (its last unit) and `head` (its first unit's head).
+json branchSummaries(const ProjectOutline&);
 /// grove/project/structure as JSON text: the outline's units as columns (one
 /// array per field, index i is unit i in seq order; `parent` is an index, -1
 /// for the root), which is about a third of the bytes of Unit objects.

@@ -230,6 +230,54 @@ TEST_F(ProjectMethods, StructureErrors) {
         << bad.dump();
 }
 
+TEST_F(ProjectMethods, BranchesAreTheBranchesWithTheirLengthsTipsAndHeadsButNoUnits) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "\n  How do we parse the config?\nWith details below.");
+  json reply = append(p["id"], root["id"], "assistant", "Use the TOML reader.");
+  json side = append(p["id"], root["id"], "user", std::string(300, 'y'), {{"branch", {{"title", "side"}}}});
+  json sideReply = append(p["id"], side["id"], "assistant", "ok");
+  json got = rpc().result("grove/project/branches", {{"projectId", p["id"]}});
+  json full = getProject(p["id"]);
+  EXPECT_EQ(got["project"], full["project"]);
+  ASSERT_EQ(got["branches"].size(), full["branches"].size());
+  for (size_t i = 0; i < got["branches"].size(); ++i) {
+    // The same branches as the whole tree's, in the same order, without their unit lists.
+    json expected = full["branches"][i];
+    const json ids = expected["unitIds"];
+    expected.erase("unitIds");
+    json b = got["branches"][i];
+    EXPECT_EQ(b["unitCount"], ids.size());
+    EXPECT_EQ(b["tipId"], ids.back());
+    b.erase("unitCount");
+    b.erase("tipId");
+    b.erase("head");
+    EXPECT_EQ(b, expected);
+  }
+  EXPECT_EQ(got["branches"][0]["head"], "How do we parse the config?");
+  EXPECT_EQ(got["branches"][1]["head"], std::string(100, 'y'));
+  EXPECT_EQ(got["branches"][1]["tipId"], sideReply["id"]);
+  EXPECT_FALSE(got.contains("unitBranch"));
+  EXPECT_FALSE(got.contains("units"));
+
+  // Which branch holds a unit.
+  EXPECT_EQ(rpc().result("grove/project/branches", {{"projectId", p["id"]}, {"unitId", reply["id"]}})["unitBranch"], root["id"]);
+  EXPECT_EQ(rpc().result("grove/project/branches", {{"projectId", p["id"]}, {"unitId", sideReply["id"]}})["unitBranch"], side["id"]);
+}
+
+TEST_F(ProjectMethods, BranchesErrors) {
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/branches", {{"projectId", "p-missing"}}),
+                         "projectNotFound", "p-missing"));
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/branches", json::object()), "projectId"));
+  json p = createProject();
+  json other = createProject();
+  json elsewhere = append(other["id"], nullptr, "user", "in another conversation");
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/branches", {{"projectId", p["id"]}, {"unitId", 7}}), "unitId"));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/branches", {{"projectId", p["id"]}, {"unitId", "u-missing"}}),
+                         "unitNotFound", "u-missing"));
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/branches", {{"projectId", p["id"]}, {"unitId", elsewhere["id"]}}),
+                         "unitNotFound", elsewhere["id"].get<std::string>()));
+}
+
 TEST_F(ProjectMethods, RenameChangesTheTitleAndBumpsTheRevision) {
   json p = createProject("old");
   json r = rpc().result("grove/project/rename", {{"projectId", p["id"]}, {"title", "new"}});

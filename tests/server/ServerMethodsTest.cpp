@@ -18,7 +18,7 @@ using ServerMethods = ServerFixture;
 const std::set<std::string> kCoveredMethods = {
     "grove/project/create",  "grove/project/list",    "grove/project/get",
     "grove/project/rename",  "grove/project/delete",  "grove/project/restore",
-    "grove/project/setCursor", "grove/project/structure",
+    "grove/project/setCursor", "grove/project/structure", "grove/project/branches",
     "grove/unit/append",     "grove/unit/get",        "grove/unit/getMany",
     "grove/unit/revisions",  "grove/unit/edit",       "grove/unit/setScope",
     "grove/unit/delete",

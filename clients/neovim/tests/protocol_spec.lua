@@ -14,6 +14,7 @@ local repo = vim.fn.fnamemodify(here .. "/../../..", ":p")
 -- Methods of the manifest that no command or view of this client calls, and why.
 local INTERNAL = {
   ["grove/unit/get"] = "views read units from grove/project/get and grove/unit/getMany (one request for many)",
+  ["grove/project/branches"] = "the plugin lists branches from the structure it loads for the map anyway (grove/project/structure)",
   ["grove/server/clients"] = "diagnostics: the status line already shows the count from initialize's core.clients",
   ["grove/import/run"] = "history import runs from the command line (grove-server --import); no editor command yet",
   ["grove/export/run"] = "export runs from the command line (grove-server --export); no editor command yet",

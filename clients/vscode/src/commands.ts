@@ -6,6 +6,7 @@ import { captureParams } from './capture';
 import type { Connection } from './connection';
 import type { Panels } from './webview/panels';
 import { previewMarkdown, type PreviewResult } from './previewFormat';
+import { projectBranches, type BranchSummary } from './projectBranches';
 import type { Branch, Project, SearchHit, Unit } from './protocol';
 import type { PanelName } from '../../web-ui/src/channel/messages';
 import type { Node, ProjectsTree } from './projectsTree';
@@ -31,8 +32,7 @@ function argProjectId(arg: ProjectArg): string | undefined {
 }
 
 async function getProject(ctx: Ctx, projectId: string): Promise<Project> {
-  const res = await ctx.connection.request<{ project: Project }>('grove/project/get', { projectId });
-  return res.project;
+  return (await projectBranches(ctx.connection, projectId)).project;
 }
 
 export function remember(ctx: Ctx, project: Project): void {
@@ -107,7 +107,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider {
   constructor(private readonly connection: Connection) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const { project } = await this.connection.request<{ project: Project }>('grove/project/get', { projectId: uri.query });
+    const { project } = await projectBranches(this.connection, uri.query);
     const cursorId = project.cursorId ?? project.mainlineEndId ?? null;
     const preview = await this.connection.request<PreviewResult>('grove/scope/preview', { projectId: project.id, cursorId });
     return previewMarkdown(project.title, preview);
@@ -187,8 +187,8 @@ export async function resetScope(ctx: Ctx): Promise<void> {
 /** Where a capture lands: the branch holding the unit it is appended to. */
 async function landingBranch(ctx: Ctx, projectId: string, parentId: string | null): Promise<string> {
   if (!parentId) return 'as the first unit';
-  const { branches } = await ctx.connection.request<{ branches: Branch[] }>('grove/project/get', { projectId });
-  const b = branches.find((x) => x.unitIds.includes(parentId));
+  const { branches, unitBranch } = await projectBranches(ctx.connection, projectId, parentId);
+  const b = branches.find((x) => x.headId === unitBranch);
   return !b || b.isMainline ? 'on the main line' : `on the branch “${b.title || 'untitled'}”`;
 }
 
@@ -286,12 +286,12 @@ export async function branchAction(ctx: Ctx, node: Node | undefined, action: 'co
  * its open branches).
  */
 export async function returnFromBranch(ctx: Ctx, node: Node | undefined): Promise<void> {
-  let target: { project: Project; branch: Branch } | undefined;
+  let target: { project: Project; branch: BranchSummary } | undefined;
   if (node?.kind === 'branch') target = { project: node.project, branch: node.branch };
   else {
     const project = await pickProject(ctx, undefined, 'Return from a branch of which conversation?');
     if (!project) return;
-    const { branches } = await ctx.connection.request<{ branches: Branch[] }>('grove/project/get', { projectId: project.id });
+    const { branches } = await projectBranches(ctx.connection, project.id);
     const open = branches.filter((b) => !b.isMainline && b.status === 'open');
     if (open.length === 0) {
       void vscode.window.showInformationMessage(`Grove: “${project.title}” has no open branch to return from.`);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import * as commands from './commands';
 import { Connection } from './connection';
+import { projectBranches } from './projectBranches';
 import { ProjectsTree } from './projectsTree';
 import * as memolets from './memolets/commands';
 import { SandboxTree } from './memolets/sandboxTree';
@@ -87,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ conn
     void vscode.commands.executeCommand('setContext', 'grove.memolets', connection.has('grove/memolet/create'));
     // The sandbox view follows the current conversation (the last one opened here).
     const current = commands.currentProjectId(ctx);
-    if (current) void connection.request<{ project: { id: string; title: string } }>('grove/project/get', { projectId: current }).then((r) => sandbox.setProject(r.project.id, r.project.title), () => undefined);
+    if (current) void projectBranches(connection, current).then((r) => sandbox.setProject(r.project.id, r.project.title), () => undefined);
     else sandbox.refresh();
   }
   return { connection };

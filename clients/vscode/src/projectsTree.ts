@@ -3,15 +3,15 @@
 
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
-import type { Branch, Project, Unit } from './protocol';
+import { projectBranches, type BranchSummary } from './projectBranches';
+import type { Project } from './protocol';
 
-export type Node = { kind: 'project'; project: Project } | { kind: 'branch'; project: Project; branch: Branch; label: string };
+export type Node = { kind: 'project'; project: Project } | { kind: 'branch'; project: Project; branch: BranchSummary; label: string };
 
-export function branchLabel(branch: Branch, units: ReadonlyMap<string, Unit>): string {
+export function branchLabel(branch: BranchSummary): string {
   if (branch.isMainline) return 'Mainline';
   if (branch.title) return branch.title;
-  const head = units.get(branch.headId);
-  return head ? head.content.split('\n', 1)[0].slice(0, 40) || 'Branch' : 'Branch';
+  return branch.head.slice(0, 40) || 'Branch';
 }
 
 export class ProjectsTree implements vscode.TreeDataProvider<Node> {
@@ -43,9 +43,9 @@ export class ProjectsTree implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
     item.id = `branch:${node.project.id}:${node.branch.headId}`;
     item.contextValue = 'branch';
-    item.description = `${node.branch.unitIds.length} unit${node.branch.unitIds.length === 1 ? '' : 's'}${node.branch.status && node.branch.status !== 'open' ? ` · ${node.branch.status}` : ''}`;
+    item.description = `${node.branch.unitCount} unit${node.branch.unitCount === 1 ? '' : 's'}${node.branch.status && node.branch.status !== 'open' ? ` · ${node.branch.status}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(node.branch.isMainline ? 'arrow-down' : 'git-branch');
-    item.command = { command: 'grove.openConversation', title: 'Open Conversation', arguments: [node.project.id, node.branch.unitIds[node.branch.unitIds.length - 1]] };
+    item.command = { command: 'grove.openConversation', title: 'Open Conversation', arguments: [node.project.id, node.branch.tipId] };
     return item;
   }
 
@@ -56,10 +56,9 @@ export class ProjectsTree implements vscode.TreeDataProvider<Node> {
       return res.projects.map((project) => ({ kind: 'project', project }));
     }
     if (node.kind !== 'project') return [];
-    const res = await this.connection.request<{ units: Unit[]; branches: Branch[] }>('grove/project/get', { projectId: node.project.id });
-    const units = new Map(res.units.map((u) => [u.id, u]));
+    const res = await projectBranches(this.connection, node.project.id);
     return [...res.branches]
       .sort((a, b) => Number(b.isMainline) - Number(a.isMainline))
-      .map((branch) => ({ kind: 'branch', project: node.project, branch, label: branchLabel(branch, units) }));
+      .map((branch) => ({ kind: 'branch', project: node.project, branch, label: branchLabel(branch) }));
   }
 }

@@ -35,6 +35,7 @@ export const METHODS = {
   "grove/project/list": req(false),
   "grove/project/get": req(true),
   "grove/project/structure": req(true),
+  "grove/project/branches": req(false),
   "grove/project/rename": req(false),
   "grove/project/delete": req(false),
   "grove/project/restore": req(false),

@@ -1,6 +1,7 @@
-// grove/project/*: create, list, get, rename, delete (to the trash), restore,
-// setCursor.
+// grove/project/*: create, list, get, structure, branches, rename, delete (to
+// the trash), restore, setCursor.
 #include "protocol/Convert.h"
+#include "support/Error.h"
 #include "server/MethodTable.h"
 
 namespace grove::server {
@@ -30,6 +31,20 @@ void registerProjectHandlers(MethodTable& t) {
     const int headChars = p.optInt("headChars").value_or(Engine::kOutlineHeadChars);
     const auto form = p.flag("compact", false) ? proto::OutlineForm::Compact : proto::OutlineForm::Columns;
     reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"), headChars), form));
+  });
+  t.add("grove/project/branches", kRead, [](RequestContext& c, const Params& p) {
+    // What an editor's lists and pickers show of a conversation (its branches,
+    // how long each is, where it ends), without the whole tree: read from the
+    // outline, so its size is the branches', not the units'.
+    const std::optional<std::string> unitId = p.optStr("unitId");
+    const ProjectOutline o = c.engine.projectOutline(p.str("projectId"));
+    json out = proto::branchSummaries(o);
+    if (unitId) {
+      auto b = o.branchHolding(*unitId);
+      if (!b) throw Error::notFound("unitNotFound", *unitId);
+      out["unitBranch"] = o.branches[*b].branch.headId;
+    }
+    return out;
   });
   t.add("grove/project/rename", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.renameProject(p.str("projectId"), p.str("title")));

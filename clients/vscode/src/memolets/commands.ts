@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { currentProjectId, pickProject, remember, type Ctx } from '../commands';
+import { projectBranches } from '../projectBranches';
 import type { Project } from '../protocol';
 import { MEMOLET_METHODS, missingMemolets } from './feature';
 import { referenceText, resultRows, type ResultRow } from './format';
@@ -124,7 +125,7 @@ export async function removeFromSandbox(ctx: Ctx, node: SandboxItem | undefined)
 
 export async function insertSandboxReference(ctx: Ctx, node: SandboxItem | undefined): Promise<void> {
   if (node?.kind !== 'memolet') return;
-  const { project } = await ctx.connection.request<{ project: Project }>('grove/project/get', { projectId: node.projectId });
+  const { project } = await projectBranches(ctx.connection, node.projectId);
   ctx.panels.insertText(project.id, project.title, referenceText(node.memolet));
 }
 

@@ -8,14 +8,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import type {} from '../../../web-ui/src/main'; // window.groveApp
 import { ServerProcess } from '../../../web-ui/host/serverProcess';
 import { codeServerMissing, startWorkbench, type Workbench } from '../support/codeServer';
 import { extensionDir, repoDir, serverPath, vsixPath } from '../support/paths';
 import { runningExecutablesUnder } from '../support/runningExecutables';
+import { CHROMIUM, launchBrowser, paletteCommand, QUIET_SETTINGS } from '../support/workbenchUi';
 
-const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
 const skip =
   (!existsSync(CHROMIUM) && `${CHROMIUM} not found`) ||
   (!existsSync(serverPath()) && `grove-server not found at ${serverPath()}`) ||
@@ -75,32 +75,6 @@ async function serverMethods(): Promise<string[]> {
   }
 }
 
-/** Runs a command from the palette (F1), by its title. */
-async function paletteCommand(page: Page, title: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    try {
-      await input.waitFor({ timeout: 5000 });
-    } catch (e) {
-      // F1 pressed while a webview had focus can get lost on a loaded machine: press it again.
-      if (attempt >= 2) throw e;
-      continue;
-    }
-    await page.keyboard.type(title);
-    try {
-      await page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`).waitFor({ timeout: 10000 });
-      break;
-    } catch (e) {
-      // The palette can take focus after the first keys went elsewhere
-      // (seen once in three runs): close it and type the command again.
-      if (attempt >= 2) throw e;
-      await page.keyboard.press('Escape');
-    }
-  }
-  await page.keyboard.press('Enter');
-}
-
 describe('VS Code workbench (code-server)', { skip }, () => {
   let wb: Workbench;
   let browser: Browser;
@@ -123,17 +97,11 @@ describe('VS Code workbench (code-server)', { skip }, () => {
       files: { 'src/retry.ts': RETRY_TS },
       settings: {
         'grove.server.args': ['--db', path.join(dbDir, 'grove.db')],
-        'workbench.startupEditor': 'none',
-        'workbench.tips.enabled': false,
-        'security.workspace.trust.enabled': false,
-        'extensions.autoCheckUpdates': false,
-        'extensions.autoUpdate': false,
-        'telemetry.telemetryLevel': 'off',
-        'workbench.enableExperiments': false,
+        ...QUIET_SETTINGS,
       },
       env: providerEnv,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
+    browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(wb.url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
@@ -508,15 +476,11 @@ describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
       files: { 'README.md': 'x\n' },
       settings: {
         'grove.server.args': ['--db', path.join(dbDir, 'grove.db')],
-        'workbench.startupEditor': 'none',
-        'security.workspace.trust.enabled': false,
-        'extensions.autoCheckUpdates': false,
-        'extensions.autoUpdate': false,
-        'telemetry.telemetryLevel': 'off',
+        ...QUIET_SETTINGS,
       },
       env: providerEnv,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
+    browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(wb.url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
@@ -654,9 +618,9 @@ describe('VS Code workbench with a wrong server path', { skip }, () => {
     wb = await startWorkbench({
       vsix: vsixPath(),
       files: { 'README.md': 'x\n' },
-      settings: { 'grove.server.path': '/nonexistent/grove-server', 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'extensions.autoCheckUpdates': false },
+      settings: { 'grove.server.path': '/nonexistent/grove-server', ...QUIET_SETTINGS },
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
+    browser = await launchBrowser();
   });
 
   after(async () => {

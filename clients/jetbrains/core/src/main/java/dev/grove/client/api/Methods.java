@@ -38,6 +38,7 @@ public final class Methods {
   public static final String PROJECT_LIST = "grove/project/list";
   public static final String PROJECT_GET = "grove/project/get";
   public static final String PROJECT_STRUCTURE = "grove/project/structure";
+  public static final String PROJECT_BRANCHES = "grove/project/branches";
   public static final String PROJECT_RENAME = "grove/project/rename";
   public static final String PROJECT_DELETE = "grove/project/delete";
   public static final String PROJECT_RESTORE = "grove/project/restore";
@@ -138,6 +139,7 @@ public final class Methods {
       req(PROJECT_LIST, Doc.DOCUMENTED),
       req(PROJECT_GET, Doc.DOCUMENTED),
       req(PROJECT_STRUCTURE, Doc.DOCUMENTED),
+      unused(PROJECT_BRANCHES, Doc.DOCUMENTED),
       req(PROJECT_RENAME, Doc.DOCUMENTED),
       req(PROJECT_DELETE, Doc.DOCUMENTED),
       req(PROJECT_RESTORE, Doc.DOCUMENTED),
