@@ -114,6 +114,7 @@ M.methods = {
   { "grove/project/list", used = true },
   { "grove/project/get", used = true },
   { "grove/project/structure", used = true },
+  { "grove/project/branches", used = false },
   { "grove/project/rename", used = true },
   { "grove/project/delete", used = true },
   { "grove/project/restore", used = true },
