@@ -1,6 +1,6 @@
 // Builds the extension: the shared web UI (clients/web-ui) copied into dist/web-ui, and the
-// extension bundle dist/extension.js. --tests also builds the Node unit tests and the
-// end-to-end test into out/. --production minifies and drops source maps (for the .vsix).
+// extension bundle dist/extension.js. --tests also builds the Node unit tests, the
+// end-to-end test and the benchmark into out/. --production minifies and drops source maps (for the .vsix).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
@@ -31,7 +31,7 @@ await build({
 
 if (process.argv.includes('--tests')) {
   const entries = [];
-  for (const dir of ['test/unit', 'test/e2e']) {
+  for (const dir of ['test/unit', 'test/e2e', 'bench']) {
     for (const f of await readdir(join(root, dir))) if (f.endsWith('.ts')) entries.push(join(root, dir, f));
   }
   await rm(join(root, 'out'), { recursive: true, force: true });

@@ -11,6 +11,9 @@
 //   --web-ui DIR    the built clients/web-ui (out/bench/firstScreenBench.js), for the
 //                   first screen of the tree's map in headless Chromium
 //   --no-web-ui WHY  it could not be built: that row says why
+//   --vscode DIR    the built clients/vscode (out/bench/firstScreenWorkbench.js and grove.vsix),
+//                   for the same first screen in VS Code (code-server)
+//   --no-vscode WHY  it could not be built: that row says why
 // Run it through tests/bench/pi-compare, which installs Pi and finds the binary.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -24,7 +27,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // ---- options ---------------------------------------------------------------
 const argv = process.argv.slice(2);
-const opt = { quick: false, server: null, piPkg: null, noPi: null, webUi: null, noWebUi: null };
+const opt = { quick: false, server: null, piPkg: null, noPi: null, webUi: null, noWebUi: null, vscode: null, noVscode: null };
 for (let i = 0; i < argv.length; ++i) {
   if (argv[i] === "--quick") opt.quick = true;
   else if (argv[i] === "--server") opt.server = argv[++i];
@@ -32,6 +35,8 @@ for (let i = 0; i < argv.length; ++i) {
   else if (argv[i] === "--no-pi") opt.noPi = argv[++i];
   else if (argv[i] === "--web-ui") opt.webUi = argv[++i];
   else if (argv[i] === "--no-web-ui") opt.noWebUi = argv[++i];
+  else if (argv[i] === "--vscode") opt.vscode = argv[++i];
+  else if (argv[i] === "--no-vscode") opt.noVscode = argv[++i];
   else throw new Error(`unknown option ${argv[i]}`);
 }
 if (!opt.server) throw new Error("--server PATH is required");
@@ -257,18 +262,29 @@ function groveMemoletSearch() {
   };
 }
 
-// The first screen of the tree's map in the web UI (headless Chromium, through
-// clients/web-ui's firstScreenBench): setProject to the first finished draw.
-function groveFirstScreen(store) {
-  if (!opt.webUi) return { unavailable: opt.noWebUi ?? "the web UI was not built" };
-  const r = spawnSync(process.execPath, [join(opt.webUi, "out", "bench", "firstScreenBench.js"), "--db", store.db, "--project", store.project, "--runs", String(ROUNDS)], {
+// The first screen of the tree's map: in the web UI (headless Chromium, through
+// clients/web-ui's firstScreenBench: setProject to the first finished draw), and in
+// VS Code (code-server, through clients/vscode's firstScreenWorkbench: the palette's
+// Open Conversation to the first finished draw). Each prints one "@@" line.
+function firstScreenBench(script, store, env) {
+  const r = spawnSync(process.execPath, [script, "--db", store.db, "--project", store.project, "--runs", String(ROUNDS)], {
     encoding: "utf8",
-    env: { ...serverEnv, GROVE_SERVER: server },
+    env: { ...serverEnv, ...env },
     maxBuffer: 64 << 20,
   });
   const line = (r.stdout ?? "").split("\n").find((l) => l.startsWith("@@ "));
-  if (r.status !== 0 || !line) return { failed: `firstScreenBench exited with ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" ")}` };
+  if (r.status !== 0 || !line) return { failed: `${script.split("/").pop()} exited with ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" ")}` };
   return JSON.parse(line.slice(3));
+}
+
+function groveFirstScreen(store) {
+  if (!opt.webUi) return { unavailable: opt.noWebUi ?? "the web UI was not built" };
+  return firstScreenBench(join(opt.webUi, "out", "bench", "firstScreenBench.js"), store, { GROVE_SERVER: server });
+}
+
+function groveFirstScreenVscode(store) {
+  if (!opt.vscode) return { unavailable: opt.noVscode ?? "the VS Code extension was not built" };
+  return firstScreenBench(join(opt.vscode, "out", "bench", "firstScreenWorkbench.js"), store, { GROVE_SERVER: server });
 }
 
 // ---- Pi ---------------------------------------------------------------------
@@ -391,6 +407,9 @@ async function main() {
   log("first screen of the tree's map in the web UI...");
   R.grove.firstScreen = groveFirstScreen(gTree);
   log(`  ${JSON.stringify(R.grove.firstScreen)}`);
+  log("first screen of the tree's map in VS Code (code-server)...");
+  R.grove.firstScreenVscode = groveFirstScreenVscode(gTree);
+  log(`  ${JSON.stringify(R.grove.firstScreenVscode)}`);
 
   log(`memolet search (grove_memolet_bench: builds its own corpus, ${opt.quick ? "3,000" : "100,000"} memolets; minutes)...`);
   R.grove.search = groveMemoletSearch();
@@ -495,6 +514,12 @@ function printTable() {
     row("  of which: the server's tree read / the host handing it to the page / the UI", "", `${ms(screen.serverMs)} / ${ms(screen.deliveryMs)} / ${ms(screen.uiMs)}`);
   }
   else row(screenRow, "n/a (no map)", `not measured: ${screen.unavailable ?? screen.failed}`, undefined, "< 500 ms", screen.failed ? false : null);
+  const code = G.firstScreenVscode;
+  const codeRow = `  in VS Code (code-server): Open Conversation to the first draw`;
+  if (code?.ms !== undefined) {
+    row(codeRow, "n/a (no map)", `${ms(code.ms)} (${fmtInt(code.unitCount)} units drawn)`, undefined, "< 500 ms", code.ms < 500);
+    row("    of which: until the webview's page starts loading", "", ms(code.webviewMs));
+  } else if (code) row(codeRow, "n/a (no map)", `not measured: ${code.unavailable ?? code.failed}`, undefined, "< 500 ms", code.failed ? false : null);
 
   const gm = G.search;
   if (gm.globalMs !== undefined) {
