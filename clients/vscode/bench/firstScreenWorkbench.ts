@@ -6,11 +6,13 @@
 // postMessage), and the time includes making the webview. Each run closes every editor and opens
 // the conversation again, in one workbench and one grove-server (the first run meets a fresh one).
 //
-// Prints one line `@@ {"ms":…,"runs":[…],"webviewMs":…,"unitCount":…}`: the median run, and for
-// it the part before the webview's page started loading. When it cannot run (no Chromium,
+// Prints one line `@@ {"ms":…,"runs":[…],"webviewMs":…,"requests":"…","unitCount":…}`: the
+// median run, and for it when the webview's page started loading and each request the page made
+// before the draw, sent and answered (milliseconds after the Enter). When it cannot run (no Chromium,
 // code-server, .vsix or server) it prints `@@ {"unavailable":"why"}` and exits 0.
 //
 // usage: node out/bench/firstScreenWorkbench.js --db STORE --project ID [--runs N]
+// GROVE_BENCH_VERBOSE=1 also writes every run, split the same way, to stderr.
 
 import { existsSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
@@ -23,6 +25,15 @@ import { CHROMIUM, launchBrowser, paletteCommand, QUIET_SETTINGS } from '../test
 interface Run {
   readonly ms: number;
   readonly webviewMs: number;
+  /** Each request answered before the draw: method, sent and answered, in ms from the Enter. */
+  readonly requests: string[];
+  readonly unitCount: number;
+}
+
+interface Drawn {
+  readonly pageStart: number;
+  readonly drawn: number;
+  readonly answers: string[];
   readonly unitCount: number;
 }
 
@@ -52,7 +63,7 @@ async function titleOf(db: string, projectId: string): Promise<string> {
 }
 
 /** Waits for the webview showing `projectId` to have drawn its map with the tree; its times, as wall-clock milliseconds. */
-async function firstDraw(page: Page, projectId: string): Promise<{ pageStart: number; drawn: number; unitCount: number }> {
+async function firstDraw(page: Page, projectId: string): Promise<Drawn> {
   const deadline = Date.now() + 120000;
   while (Date.now() < deadline) {
     for (const f of page.frames()) {
@@ -64,12 +75,17 @@ async function firstDraw(page: Page, projectId: string): Promise<{ pageStart: nu
   throw new Error(`the map of ${projectId} was not drawn within 120 s`);
 }
 
-async function drawnIn(frame: Frame, projectId: string): Promise<{ pageStart: number; drawn: number; unitCount: number } | null> {
+async function drawnIn(frame: Frame, projectId: string): Promise<Drawn | null> {
   try {
     return await frame.evaluate((id) => {
       const app = window.groveApp;
       if (!app || app.snapshot().projectId !== id || app.map.firstDrawEnd === 0) return null;
-      return { pageStart: performance.timeOrigin, drawn: performance.timeOrigin + app.map.firstDrawEnd, unitCount: app.snapshot().unitCount };
+      const drawn = performance.timeOrigin + app.map.firstDrawEnd;
+      const answers = app
+        .requestTimings()
+        .filter((r) => r.answered > 0 && r.answered <= app.map.firstDrawEnd)
+        .map((r) => `${r.method.replace('grove/', '')} ${Math.round(performance.timeOrigin + r.sent)}-${Math.round(performance.timeOrigin + r.answered)}`);
+      return { pageStart: performance.timeOrigin, drawn, answers, unitCount: app.snapshot().unitCount };
     }, projectId);
   } catch {
     return null; // a frame navigating or gone: not this one
@@ -117,10 +133,11 @@ async function main(): Promise<void> {
         await page.keyboard.press('Enter');
       }
       const d = await firstDraw(page, opt.project);
-      runs.push({ ms: d.drawn - t0, webviewMs: d.pageStart - t0, unitCount: d.unitCount });
+      runs.push({ ms: d.drawn - t0, webviewMs: d.pageStart - t0, requests: d.answers.map((a) => a.replace(/(\d+)-(\d+)$/, (_, s, e) => `${Number(s) - Math.round(t0)}-${Number(e) - Math.round(t0)} ms`)), unitCount: d.unitCount });
     }
+    if (process.env.GROVE_BENCH_VERBOSE) for (const r of runs) console.error(JSON.stringify(r));
     const mid = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-    report({ ms: Math.round(mid.ms), runs: runs.map((r) => Math.round(r.ms)), webviewMs: Math.round(mid.webviewMs), unitCount: mid.unitCount });
+    report({ ms: Math.round(mid.ms), runs: runs.map((r) => Math.round(r.ms)), webviewMs: Math.round(mid.webviewMs), requests: mid.requests.join(', '), unitCount: mid.unitCount });
   } finally {
     await browser.close();
     await wb.stop();

@@ -164,6 +164,11 @@ export class App {
     return { projectId: this.projectId, focusId: this.focusId, branchFrom: this.branchFrom, unitCount: this.tree.size, branches: this.tree.branches, hits: [...this.hits], streamEvents: this.streamEvents, revision: this.revision, textMissing: this.tree.missingTextCount() };
   }
 
+  /** The last requests to the core with when each was sent and answered; for automation and benchmarks. */
+  requestTimings() {
+    return this.rpc.recentTimings();
+  }
+
   /** Resolves once every load queued so far (and any it queued) has run; for tests. */
   async settled(): Promise<void> {
     for (let q = this.queue; ; ) {

@@ -119,6 +119,9 @@ export class Panels implements vscode.Disposable {
         (m) => void webview.postMessage(m),
         {
           allowed: WEBVIEW_METHODS,
+          // A map's tree is megabytes: VS Code moves bytes to a webview as one block, an object
+          // by serialising and cloning it (2 s for a 100,000-unit map in code-server).
+          resultsAsBytes: true,
           onReady: () => {
             void webview.postMessage({ type: 'init', projectId, view, methods: this.connection.serverMethods, ...(workspaceUri ? { workspaceUri } : {}) } satisfies HostToWebview);
             entry.ready = true;

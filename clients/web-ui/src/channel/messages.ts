@@ -38,7 +38,10 @@ export type HostToWebview =
       /** The workspace folder a board or knowledge view shows (absent for conversation views). */
       readonly workspaceUri?: string | null;
     }
-  | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly error?: RpcError }
+  /** `resultJson`, when a host sends it instead of `result`: the result as UTF-8 JSON. A webview's
+   *  postMessage moves bytes as one block, where an object is cloned node by node (a map's tree
+   *  is 100,000-element arrays). */
+  | { readonly type: 'response'; readonly id: number; readonly result?: unknown; readonly resultJson?: Uint8Array; readonly error?: RpcError }
   | { readonly type: 'notification'; readonly method: string; readonly params: unknown }
   /** Switch to another project (the host's tree view was clicked). */
   | { readonly type: 'setProject'; readonly projectId: string }
@@ -86,7 +89,7 @@ export function isHostToWebview(v: unknown): v is HostToWebview {
   if (!isObject(v) || typeof v.type !== 'string' || !hostTypes.has(v.type)) return false;
   switch (v.type) {
     case 'response':
-      return typeof v.id === 'number';
+      return typeof v.id === 'number' && (v.resultJson === undefined || v.resultJson instanceof Uint8Array);
     case 'notification':
       return typeof v.method === 'string';
     case 'setProject':

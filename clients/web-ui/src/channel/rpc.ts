@@ -19,14 +19,25 @@ export interface PendingCall<T> {
 
 type Listener = (params: unknown) => void;
 
+/** One request's method and when it was sent and answered (performance.now(); 0: not yet). */
+export interface RequestTiming {
+  readonly method: string;
+  readonly sent: number;
+  answered: number;
+}
+
+/** How many recent requests keep their timings (for automation and benchmarks). */
+const KEPT_TIMINGS = 64;
+
 export class WebRpc {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly timings = new Map<number, RequestTiming>();
 
   constructor(private readonly channel: HostChannel) {
     channel.onMessage((msg) => {
-      if (msg.type === 'response') this.settle(msg.id, msg.result, msg.error);
+      if (msg.type === 'response') this.settle(msg.id, msg.resultJson ? JSON.parse(new TextDecoder().decode(msg.resultJson)) : msg.result, msg.error);
       else if (msg.type === 'notification') this.listeners.get(msg.method)?.forEach((l) => l(msg.params));
     });
   }
@@ -40,8 +51,15 @@ export class WebRpc {
     const promise = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
     });
+    this.timings.set(id, { method, sent: performance.now(), answered: 0 });
+    if (this.timings.size > KEPT_TIMINGS) this.timings.delete(this.timings.keys().next().value!);
     this.channel.post({ type: 'request', id, method, params });
     return { id, promise, cancel: () => this.channel.post({ type: 'cancel', id }) };
+  }
+
+  /** The last requests' timings, oldest first. */
+  recentTimings(): readonly RequestTiming[] {
+    return [...this.timings.values()];
   }
 
   on(method: string, listener: Listener): () => void {
@@ -52,6 +70,8 @@ export class WebRpc {
   }
 
   private settle(id: number, result: unknown, error: RpcError | undefined): void {
+    const t = this.timings.get(id);
+    if (t) t.answered = performance.now();
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { Relay, type ServerPort } from '../../host/relay';
-import type { HostToWebview } from '../../src/channel/messages';
+import { isHostToWebview, type HostToWebview } from '../../src/channel/messages';
+import { WebRpc } from '../../src/channel/rpc';
 
 function setup(port: ServerPort) {
   const posted: HostToWebview[] = [];
@@ -32,6 +33,23 @@ test('allowed requests reach the server and their results come back with the sam
   await until(() => posted.length === 1);
   assert.deepEqual(calls, [['grove/project/get', { projectId: 'p1' }]]);
   assert.deepEqual(posted[0], { type: 'response', id: 7, result: { ok: 'grove/project/get' } });
+});
+
+test('a relay that sends results as bytes sends their UTF-8 JSON, which the page reads back as the result', async () => {
+  const posted: HostToWebview[] = [];
+  const result = { units: { id: ['u1', 'u2'], head: ['héllo “quoted”', '日本語'] } };
+  const relay = new Relay({ request: async () => result }, (m) => posted.push(m), { allowed: new Set(['grove/project/structure']), onReady() {}, onOpenLocation() {}, onNotify() {}, resultsAsBytes: true });
+  relay.handle({ type: 'request', id: 4, method: 'grove/project/structure', params: {} });
+  await until(() => posted.length === 1);
+  const m = posted[0] as Extract<HostToWebview, { type: 'response' }>;
+  assert.equal(m.result, undefined);
+  assert.ok(m.resultJson instanceof Uint8Array);
+  assert.ok(isHostToWebview(m));
+  let delivered: ((msg: HostToWebview) => void) | undefined;
+  const rpc = new WebRpc({ post: () => undefined, onMessage: (l) => ((delivered = l), () => undefined) });
+  const call = rpc.call<typeof result>('grove/project/structure', {});
+  delivered!({ ...m, id: call.id });
+  assert.deepEqual(await call.promise, result);
 });
 
 test('methods outside the allowlist never reach the server', async () => {
