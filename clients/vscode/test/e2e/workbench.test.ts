@@ -14,7 +14,7 @@ import { ServerProcess } from '../../../web-ui/host/serverProcess';
 import { codeServerMissing, startWorkbench, type Workbench } from '../support/codeServer';
 import { extensionDir, repoDir, serverPath, vsixPath } from '../support/paths';
 import { runningExecutablesUnder } from '../support/runningExecutables';
-import { CHROMIUM, launchBrowser, paletteCommand, QUIET_SETTINGS } from '../support/workbenchUi';
+import { CHROMIUM, launchBrowser, paletteCommand, paletteInput, QUIET_SETTINGS, typeInput } from '../support/workbenchUi';
 
 const skip =
   (!existsSync(CHROMIUM) && `${CHROMIUM} not found`) ||
@@ -125,31 +125,8 @@ describe('VS Code workbench (code-server)', { skip }, () => {
 
   const runCommand = (title: string) => paletteCommand(page, title);
 
-  async function answerInput(text: string): Promise<void> {
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill('');
-    await page.keyboard.type(text);
-    await page.keyboard.press('Enter');
-  }
-
-  /** Runs a command that asks for text in an input box, and answers it. The command runs again
-   *  when its box does not open: the palette's Enter can be lost on a loaded machine, as F1 can
-   *  (seen once in a clean-clone run: the box stayed hidden for 30 s). */
-  async function commandInput(title: string, text: string): Promise<void> {
-    const box = page.locator('.quick-input-widget input:not([aria-label="Type the name of a command to run."])');
-    for (let attempt = 0; ; attempt++) {
-      await runCommand(title);
-      try {
-        await box.waitFor({ timeout: 10000 });
-        break;
-      } catch (e) {
-        if (attempt >= 2) throw e;
-        await page.keyboard.press('Escape');
-      }
-    }
-    await answerInput(text);
-  }
+  const answerInput = (text: string) => typeInput(page, text);
+  const commandInput = (title: string, text: string) => paletteInput(page, title, text);
 
   /** The frame running the web UI (inside code-server's webview iframes), showing `title` if given. */
   async function uiFrame(title?: string): Promise<Frame> {
@@ -534,11 +511,7 @@ describe('VS Code workbench: capsules, refine, reload', { skip }, () => {
 
   /** Opens the conversation holding `word` through Grove: Search (it opens the hit's conversation). */
   async function openBySearch(word: string, title: string): Promise<Frame> {
-    await runCommand('Grove: Search');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await page.keyboard.type(word);
-    await page.keyboard.press('Enter');
+    await paletteInput(page, 'Grove: Search', word);
     await page.locator('.quick-input-list .monaco-list-row.focused').waitFor({ timeout: 10000 });
     await page.keyboard.press('Enter');
     return uiFrame(title);

@@ -46,3 +46,30 @@ export async function paletteCommand(page: Page, title: string, enter = () => pa
   }
   await enter();
 }
+
+/** Types `text` into the open input box and presses Enter. */
+export async function typeInput(page: Page, text: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill('');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Runs a command that asks for text in an input box, and answers it. The command runs again
+ *  when its box does not open: the palette's Enter can be lost on a loaded machine, as F1 can
+ *  (seen in clean-clone runs: the box stayed hidden for 30 s). */
+export async function paletteInput(page: Page, title: string, text: string): Promise<void> {
+  const box = page.locator('.quick-input-widget input:not([aria-label="Type the name of a command to run."])');
+  for (let attempt = 0; ; attempt++) {
+    await paletteCommand(page, title);
+    try {
+      await box.waitFor({ timeout: 10000 });
+      break;
+    } catch (e) {
+      if (attempt >= 2) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await typeInput(page, text);
+}
