@@ -59,6 +59,40 @@ describe("loading through the structure read", function()
     assert.is_nil(state.unit(t.b1.id).loaded)
   end)
 
+  it("fetches a path deeper than one request's limit of 1000 units in parts", function()
+    if not h.supports("grove/project/structure") then
+      return h.skip_note("grove/project/structure")
+    end
+    local pid = h.new_project("Deep path")
+    -- 1,200 appends, each sent from the last one's reply: no wait loop per append.
+    local ids, failed = {}, nil
+    local function next_append(parent)
+      if #ids == 1200 or failed then
+        return
+      end
+      local content = "turn " .. (#ids + 1) .. "\nsecond line of turn " .. (#ids + 1)
+      client.request("grove/unit/append", { projectId = pid, parentId = parent or vim.NIL, role = "user", content = content }, function(err, res)
+        if err then
+          failed = err
+          return
+        end
+        table.insert(ids, res.id)
+        next_append(res.id)
+      end)
+    end
+    next_append(nil)
+    h.wait(function()
+      return failed or #ids == 1200
+    end, "1,200 appends", 60000)
+    assert.is_nil(failed)
+    h.set_cursor(ids[1200])
+    for _, k in ipairs({ 1, 1000, 1001, 1200 }) do
+      local u = state.unit(ids[k])
+      assert.equals("turn " .. k .. "\nsecond line of turn " .. k, u.content)
+      assert.is_nil(u.loaded)
+    end
+  end)
+
   it("reads everything through grove/project/get when the core has no structure read", function()
     local t = fixture("Older core")
     local supports = client.supports

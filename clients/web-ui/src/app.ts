@@ -36,6 +36,9 @@ function splitCitations(text: string): string[] {
 
 type ChatSendResult = TurnResult;
 
+/** PROTOCOL.md's input limit: ids per list parameter in one call. */
+const UNITS_PER_CALL = 1000;
+
 export class App {
   private serverMethods = new Set<string>();
   private projectId: string | null = null;
@@ -264,8 +267,19 @@ export class App {
     const missing = this.tree.missingText(ids);
     if (missing.length === 0) return;
     missing.forEach((id) => this.textAsked.add(id));
-    const res = await this.rpc.request<{ units: Unit[] }>(M.unitGetMany, { unitIds: missing });
-    this.tree = this.tree.withUnits(res.units);
+    this.tree = this.tree.withUnits(await this.unitsById(missing));
+  }
+
+  /**
+   * grove/unit/getMany in parts of PROTOCOL.md's limit of 1000 ids a call, asked together: a
+   * long path revealed from far back, or a change to many units, would be refused whole.
+   */
+  private async unitsById(ids: readonly string[]): Promise<Unit[]> {
+    const parts: Promise<{ units: Unit[] }>[] = [];
+    for (let i = 0; i < ids.length; i += UNITS_PER_CALL) {
+      parts.push(this.rpc.request<{ units: Unit[] }>(M.unitGetMany, { unitIds: ids.slice(i, i + UNITS_PER_CALL) }));
+    }
+    return (await Promise.all(parts)).flatMap((r) => r.units);
   }
 
   /** The chat met units without text (an earlier part of a long path): load them, then redraw. */
@@ -282,8 +296,7 @@ export class App {
 
   /** Applies changed units in place (scope flags, edits): the structure and layout stay. */
   private async reloadUnits(ids: string[]): Promise<void> {
-    const res = await this.rpc.request<{ units: Unit[] }>(M.unitGetMany, { unitIds: ids });
-    this.tree = this.tree.withUnits(res.units);
+    this.tree = this.tree.withUnits(await this.unitsById(ids));
     await this.loadPreviewMarks();
     this.render();
   }

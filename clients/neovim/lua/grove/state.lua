@@ -251,8 +251,12 @@ local function apply_structure(res)
   apply_project({ project = res.project, units = units, branches = res.branches })
 end
 
--- Fetches the text of those of ids that only have their head (one grove/unit/getMany),
--- then calls done().
+-- PROTOCOL.md's limit on a list parameter: a longer list is asked for in parts.
+local UNITS_PER_CALL = 1000
+
+-- Fetches the text of those of ids that only have their head (grove/unit/getMany, one
+-- request per 1000: a path deeper than that would otherwise be refused whole), then
+-- calls done() once every part has answered.
 function M.ensure_text(ids, done)
   local missing = {}
   for _, id in ipairs(ids) do
@@ -265,18 +269,23 @@ function M.ensure_text(ids, done)
     return done and done()
   end
   local pid = M.project_id()
-  client.request(m.unit_get_many, { unitIds = missing }, function(err, res)
-    if not err and res and pid == M.project_id() then
-      for _, u in ipairs(res.units or {}) do
-        if s.units[u.id] then
-          s.units[u.id] = u
+  local parts = math.ceil(#missing / UNITS_PER_CALL)
+  for first = 1, #missing, UNITS_PER_CALL do
+    local part = vim.list_slice(missing, first, first + UNITS_PER_CALL - 1)
+    client.request(m.unit_get_many, { unitIds = part }, function(err, res)
+      if not err and res and pid == M.project_id() then
+        for _, u in ipairs(res.units or {}) do
+          if s.units[u.id] then
+            s.units[u.id] = u
+          end
         end
       end
-    end
-    if done then
-      done()
-    end
-  end)
+      parts = parts - 1
+      if parts == 0 and done then
+        done()
+      end
+    end)
+  end
 end
 
 -- A view met units without their text (loads normally fetch what the chat shows

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Unit } from '../../src/model/types';
-import { buildBigProject, timeFirstDraw } from '../support/bigProject';
+import { bigText, buildBigProject, timeFirstDraw } from '../support/bigProject';
 import { chromiumMissing } from '../support/browser';
 import { serverMissing } from '../support/server';
 import { useUiSession } from '../support/uiSession';
@@ -49,5 +49,22 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     const other = await chatTexts(ui.page);
     assert.ok(other.some((s) => s.id === big.chains[40][199]), 'the chat follows the chain to its tip');
     await expectFull(other);
+  });
+
+  test('revealing the start of a path deeper than 1,000 units fetches its text in parts', async (t) => {
+    if (session.lacking(t)) return;
+    // One chain of 1,200: the chat shows its last units; revealing the first widens it to all,
+    // more than grove/unit/getMany takes in one call.
+    const big = await buildBigProject(session.rpc, 'Deep path', 1200, 0);
+    await session.rpc('grove/project/setCursor', { projectId: big.project.id, cursorId: big.mainline[1199] });
+    const ui = await session.openView(null);
+    await timeFirstDraw(ui.page, big.project.id);
+    await ui.page.evaluate((id) => window.groveApp!.locate(id), big.mainline[0]);
+    const first = ui.page.locator(`article.unit[data-unit-id="${big.mainline[0]}"] .content`);
+    await first.waitFor();
+    const shown = await chatTexts(ui.page);
+    assert.equal(shown.length, 1200);
+    assert.equal(shown[0].text, bigText(0, 0));
+    assert.equal(shown[1199].text, bigText(0, 1199));
   });
 });

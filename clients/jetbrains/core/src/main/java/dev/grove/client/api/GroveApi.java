@@ -15,7 +15,9 @@ import dev.grove.client.model.Memolet;
 import dev.grove.client.model.MemoletHit;
 import dev.grove.client.model.MemoletSandbox;
 import dev.grove.client.model.Project;
+import dev.grove.client.model.ProjectBranches;
 import dev.grove.client.model.ProjectDetail;
+import dev.grove.client.model.ProjectStructure;
 import dev.grove.client.model.ProviderInfo;
 import dev.grove.client.model.Revision;
 import dev.grove.client.model.ScopePreview;
@@ -78,6 +80,19 @@ public final class GroveApi {
 
   public CompletableFuture<ProjectDetail> projectGet(String projectId) {
     return call(PROJECT_GET, Params.create().opt("projectId", projectId), ProjectDetail.class);
+  }
+
+  /**
+   * The tree without its text (see {@link ProjectStructure}): what a view of a conversation of any
+   * size reads, fetching the text of what it shows with {@link #unitGetMany}.
+   */
+  public CompletableFuture<ProjectStructure> projectStructure(String projectId) {
+    return call(PROJECT_STRUCTURE, Params.create().opt("projectId", projectId), ProjectStructure.class);
+  }
+
+  /** The project and its branches' summaries, without reading its units (its cursor, its titles). */
+  public CompletableFuture<ProjectBranches> projectBranches(String projectId) {
+    return call(PROJECT_BRANCHES, Params.create().opt("projectId", projectId), ProjectBranches.class);
   }
 
   public CompletableFuture<Project> projectRename(String projectId, String title) {

@@ -38,7 +38,7 @@ public record ContextTree(
     return project == null ? -1 : project.revision();
   }
 
-  /** Builds the snapshot from what project/get and scope/preview returned. */
+  /** Builds the snapshot from the project's units (see {@link TreeLoad}) and scope/preview. */
   static ContextTree build(Project project, List<Unit> units, List<Branch> branches, ScopePreview preview) {
     Map<String, Unit> unitById = new HashMap<>();
     Map<String, List<Unit>> childrenOf = new HashMap<>();
@@ -108,7 +108,8 @@ public record ContextTree(
     return p.cursorId() != null ? p.cursorId() : p.mainlineEndId();
   }
 
-  private static List<Unit> pathTo(String unitId, Map<String, Unit> byId) {
+  /** The units from the root to {@code unitId}, root first; empty when it is unknown. */
+  static List<Unit> pathTo(String unitId, Map<String, Unit> byId) {
     List<Unit> reversed = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (Unit u = unitId == null ? null : byId.get(unitId); u != null && seen.add(u.id()); u = byId.get(u.parentId())) {

@@ -2,13 +2,13 @@ package dev.grove.client.view;
 
 import dev.grove.client.api.GroveApi;
 import dev.grove.client.model.ProjectChanged;
-import dev.grove.client.model.ProjectDetail;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The selected project's context tree with each unit's scope state at the cursor. Reloads from
- * project/get + scope/preview whenever the server reports a newer revision of that project.
+ * The selected project's context tree with each unit's scope state at the cursor. Reloads (the
+ * structure and the path's text, see {@link TreeLoad}, then scope/preview) whenever the server
+ * reports a newer revision of that project.
  */
 public final class ContextTreeModel extends Observable<ContextTree> {
   private final GroveApi api;
@@ -54,7 +54,7 @@ public final class ContextTreeModel extends Observable<ContextTree> {
       set(ContextTree.EMPTY);
       return CompletableFuture.completedFuture(null);
     }
-    return api.projectGet(id).thenCompose((ProjectDetail d) ->
+    return TreeLoad.of(api, id).thenCompose((TreeLoad d) ->
         api.scopePreview(id, ContextTree.cursorOf(d.project()), null, null).handle((preview, err) -> {
           if (!id.equals(projectId)) return null; // the user selected another project meanwhile
           // Without a preview the units are still worth showing; scope marks become UNKNOWN.

@@ -10,6 +10,7 @@ import dev.grove.client.api.GroveApi;
 import dev.grove.client.model.ChatStreamed;
 import dev.grove.client.rpc.JsonRpcConnection;
 import dev.grove.client.rpc.MessageListener;
+import dev.grove.client.support.ProjectAnswers;
 import dev.grove.client.support.ScriptedPeer;
 import java.time.Duration;
 import java.util.List;
@@ -36,16 +37,20 @@ class ChatModelStreamingTest {
     server.interrupt();
   }
 
-  /** Answers project/get from {@link #projectGet} and scope/preview with "everything on the path". */
+  /**
+   * Answers the tree's reads from {@link #projectGet} (see {@link ProjectAnswers}) and
+   * scope/preview with "everything on the path".
+   */
   private void serve() {
     try {
       while (true) {
         JsonObject req = peer.receive();
         String method = req.get("method").getAsString();
-        JsonElement result = method.equals("grove/project/get")
-            ? JsonParser.parseString(projectGet.get())
-            : JsonParser.parseString("{\"system\":\"\",\"messages\":[],\"tokens\":0,\"excluded\":[],\"included\":[],"
-                + "\"truncated\":[]}");
+        JsonElement result = ProjectAnswers.answer(method, req.getAsJsonObject("params"), projectGet.get());
+        if (result == null) {
+          result = JsonParser.parseString("{\"system\":\"\",\"messages\":[],\"tokens\":0,\"excluded\":[],"
+              + "\"included\":[],\"truncated\":[]}");
+        }
         peer.result(req.get("id"), result);
       }
     } catch (Exception e) {

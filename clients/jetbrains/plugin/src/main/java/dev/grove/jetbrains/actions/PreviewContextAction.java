@@ -28,8 +28,10 @@ public final class PreviewContextAction extends GroveAction {
             GroveBundle.message("preview.title")));
         return;
       }
-      client.api().projectGet(projectId)
-          .thenCompose(d -> client.api().scopePreview(projectId, d.project().cursorId(), null, null))
+      // The cursor from the project's branches: reading its whole tree would cost a big
+      // conversation seconds for one field.
+      client.api().projectBranches(projectId)
+          .thenCompose(b -> client.api().scopePreview(projectId, b.project().cursorId(), null, null))
           .thenAccept(preview -> onEdt(() -> new PreviewDialog(project, PreviewText.render(preview)).show()))
           .exceptionally(err -> {
             report(project, err);
