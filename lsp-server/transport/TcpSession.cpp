@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <memory>
 
 #include "support/Log.h"
 #include "transport/TcpListener.h"
@@ -101,11 +102,16 @@ void TcpSession::onReadable(const asio::error_code& ec) {
     finish("reading failed: " + ec.message());
     return;
   }
-  // One buffer per I/O thread: an idle connection holds no read buffer.
-  thread_local char chunk[65536];
+  // One buffer per I/O thread: an idle connection holds no read buffer. Made on first use:
+  // a thread_local array would be static TLS, zeroed in every thread the process starts (64 KiB,
+  // 16 page faults each, at every core's start-up), reading or not.
+  constexpr size_t kChunk = 65536;
+  thread_local std::unique_ptr<char[]> chunkBuffer;
+  if (!chunkBuffer) chunkBuffer = std::make_unique_for_overwrite<char[]>(kChunk);
+  char* chunk = chunkBuffer.get();
   const bool wasMidFrame = decoder_.midFrame();
   for (size_t total = 0; total < kReadPerTurn;) {
-    ssize_t n = ::read(socket_.native_handle(), chunk, sizeof chunk);
+    ssize_t n = ::read(socket_.native_handle(), chunk, kChunk);
     if (n > 0) {
       decoder_.append(chunk, static_cast<size_t>(n));
       total += static_cast<size_t>(n);
