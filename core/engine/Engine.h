@@ -348,8 +348,10 @@ public:
   /// (a bare Engine indexes as answers land).
   void setDeferredMemoletIndexing(bool on);
   /// Indexes what was appended since each project's progress mark, looking
-  /// at most at `limit` units in one commit. Returns true when more remain.
-  bool indexMemolets(size_t limit);
+  /// at most at `limit` units in one commit, and stopping early (after a
+  /// unit, with the progress made committed) once `yield` says a request is
+  /// waiting for the engine. Returns true when more remain.
+  bool indexMemolets(size_t limit, const std::function<bool()>& yield = nullptr);
   /// One step (about `pages` pages written) of the search indexes' upkeep
   /// (Store::tidySearchIndexes), run by the same job once indexing is done.
   /// Returns true when more is left.

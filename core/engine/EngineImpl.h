@@ -142,8 +142,9 @@ struct Engine::Impl {
   /// Called by bump(): indexes new exchanges, re-indexes memolets citing changed units.
   void memoletsOnUnits(ChangeOp op, const std::vector<std::string>& unitIds);
   /// Indexes the project's units appended since its progress mark (at most
-  /// `limit` units), moving the mark. Returns how many units it looked at.
-  size_t catchUpMemolets(const std::string& projectId, size_t limit);
+  /// `limit` units, fewer when `yield` turns true), moving the mark. Returns
+  /// how many units it looked at.
+  size_t catchUpMemolets(const std::string& projectId, size_t limit, const std::function<bool()>& yield = nullptr);
   /// Before a memolet read in deferred mode: everything appended is indexed
   /// first, so a read always sees the exchanges acknowledged before it.
   void memoletsReadable();

@@ -455,7 +455,11 @@ void finishPass(Engine::Impl& impl, IndexingPass& pass, const std::string& proje
 
 }  // namespace memolets
 
-size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit) {
+size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit,
+                                      const std::function<bool()>& yield) {
+  // Units a batch looks at before it may make way for a waiting request, so
+  // indexing progresses however busy the core is.
+  constexpr size_t kBeforeYield = 2;
   // Cores on one database claim a project's indexing with its row lock: a
   // second core waits here, then reads how far the first got (nothing is
   // indexed twice).
@@ -465,8 +469,13 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
   std::vector<std::string> changed;
   memolets::IndexingPass pass;
   size_t seen = 0;
-  while (seen < limit) {
-    std::vector<Unit> rows = store->unitsFromSeq(projectId, next, std::min<size_t>(512, limit - seen));
+  bool yielding = false;
+  // Rows are read in growing steps when the batch may make way: one that
+  // stops after two units should not have read 512 with their text.
+  size_t step = yield ? 16 : 512;
+  while (seen < limit && !yielding) {
+    std::vector<Unit> rows = store->unitsFromSeq(projectId, next, std::min<size_t>(step, limit - seen));
+    step = std::min<size_t>(step * 2, 512);
     if (rows.empty()) break;
     for (auto& row : rows) {
       next = row.seq + 1;
@@ -477,6 +486,12 @@ size_t Engine::Impl::catchUpMemolets(const std::string& projectId, size_t limit)
       if (answersAQuestion(*this, *n, q))
         for (auto& m : memolets::indexExchange(*this, pass, *q, *n))
           if (std::find(changed.begin(), changed.end(), m) == changed.end()) changed.push_back(std::move(m));
+      // An exchange costs about 80 µs to index: a request waiting behind a
+      // batch of hundreds would wait tens of milliseconds.
+      if (yield && seen >= kBeforeYield && yield()) {
+        yielding = true;
+        break;
+      }
     }
     // Written per read of rows, in the same transaction: a long backlog (an
     // import, a restart after a crash) must not hold all its memolets and

@@ -36,12 +36,12 @@ void Engine::setMemoletConfig(const MemoletConfig& config) {
 
 void Engine::setDeferredMemoletIndexing(bool on) { impl_->deferMemolets = on; }
 
-bool Engine::indexMemolets(size_t limit) {
+bool Engine::indexMemolets(size_t limit, const std::function<bool()>& yield) {
   return impl_->mutate([&] {
     size_t left = limit;
     for (const auto& projectId : impl_->store->memolets().projectsBehind()) {
-      left -= impl_->catchUpMemolets(projectId, left);
-      if (left == 0) return true;
+      left -= impl_->catchUpMemolets(projectId, left, yield);
+      if (left == 0 || (yield && yield())) return true;
     }
     impl_->memolets().maybeBehind = false;
     return false;

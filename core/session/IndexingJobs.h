@@ -4,6 +4,9 @@
 // moment later. Progress is a per-project mark committed with the memolets it
 // covers, so a restart resumes where the last commit stopped and nothing
 // acknowledged is left unindexed (a memolet read catches up first anyway).
+// A batch makes way for requests: it stops after the exchange at hand when
+// one waits for the engine, and the rest follows a moment later, so an
+// append never waits behind hundreds of exchanges being indexed.
 #pragma once
 
 #include <chrono>
@@ -26,6 +29,7 @@ public:
 
 private:
   void runBatch();
+  void scheduleIn(std::chrono::milliseconds wait);
 
   Session& session_;
   const std::chrono::milliseconds delay_;
@@ -33,6 +37,7 @@ private:
   std::condition_variable wake_;
   bool scheduled_ = false;
   bool stopping_ = false;
+  std::chrono::milliseconds wait_{0};  // before the scheduled batch runs
 };
 
 }  // namespace grove::session

@@ -149,9 +149,16 @@ bool Session::offline() const { return providers_->offline(); }
 
 const std::string& Session::actor() const { return engine_.actor(); }
 
+std::unique_lock<std::mutex> Session::lockEngine() {
+  waiting_.fetch_add(1, std::memory_order_relaxed);
+  std::unique_lock<std::mutex> lock(mu_);
+  waiting_.fetch_sub(1, std::memory_order_relaxed);
+  return lock;
+}
+
 void Session::runBatch(const std::string& actor, const std::function<void(Engine&)>& work,
                        const std::function<void(const std::optional<Error>&)>& committed) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = lockEngine();
   engine_.setActor(actor);
   engine_.beginBatch();
   std::optional<Error> failure;
@@ -178,7 +185,7 @@ void Session::runBatch(const std::string& actor, const std::function<void(Engine
 }
 
 void Session::runLocked(const std::string& actor, const std::function<void(Engine&)>& fn) {
-  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock = lockEngine();
   engine_.setActor(actor);
   try {
     fn(engine_);

@@ -14,6 +14,7 @@
 //   runLocked and captured by each service for its continuations.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -107,6 +108,9 @@ public:
   /// From any thread: `fn` on the engine lock as `actor`, each change
   /// committed as it is made, then the events it caused go out.
   void runLocked(const std::string& actor, const std::function<void(Engine&)>& fn);
+  /// Whether another thread is waiting for the engine lock (a request, a
+  /// continuation): work that holds it long checks this to make way.
+  bool othersWaiting() const { return waiting_.load(std::memory_order_relaxed) > 0; }
   /// On the engine thread: runs `task` once the current batch is durable.
   void afterCommit(std::function<void()> task);
   /// Slow work on the executor.
@@ -212,6 +216,8 @@ private:
   std::unique_ptr<llm::ProviderRegistry> ownProviders_;
   llm::ProviderRegistry* providers_;
   std::mutex mu_;  // the engine thread
+  std::atomic<int> waiting_{0};  // threads blocked on mu_ (lockEngine)
+  std::unique_lock<std::mutex> lockEngine();
   std::vector<ChangeEvent> changes_;          // on the lock, until published
   std::vector<SuggestionEvent> suggestions_;  // likewise
   std::vector<MemoletEvent> memolets_;        // likewise

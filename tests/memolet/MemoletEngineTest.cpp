@@ -151,44 +151,74 @@ TEST_F(MemoletEngine, AnExchangeOnABranchStartsItsOwnMemolet) {
   EXPECT_EQ(citing(a2).sourceUnitIds, (Ids{q1, a1, q2, a2}));
 }
 
-TEST_F(MemoletEngine, OnePassOverABurstMakesWhatIndexingEachExchangeAsItCameMakes) {
+// A burst of exchanges for deferred indexing: two topics, then a branch from
+// the middle of the memolet still open and one from the tip.
+void burstOfExchanges(Engine& e, const std::string& project) {
+  auto say = [&](const std::optional<std::string>& parent, Role role, const std::string& text, bool branch) {
+    return appendTo(e, project, parent, role, text, branch);
+  };
+  std::optional<std::string> at;
+  std::vector<std::string> answers;
+  for (const auto* run : {kDocker, kToml})
+    for (int i = 0; i < 3; ++i) {
+      at = say(say(at, Role::User, run[i].question, false), Role::Assistant, run[i].answer, false);
+      answers.push_back(*at);
+    }
+  // Below the first TOML answer (inside the memolet still open) and below the tip.
+  say(say(answers[3], Role::User, kToml[2].question, true), Role::Assistant, kToml[2].answer, false);
+  say(say(*at, Role::User, kDocker[1].question, true), Role::Assistant, kDocker[1].answer, false);
+}
+constexpr size_t kBurstUnits = 16;
+
+// What segmentation made of a project, comparable across engines.
+std::vector<std::string> shapeOf(const std::vector<Memolet>& ms) {
+  std::vector<std::string> out;
+  for (const auto& m : ms)
+    out.push_back(m.title + " | " + m.summary + " | " + std::to_string(m.exchanges) +
+                  (m.closed ? " closed | " : " open | ") + m.text);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class MemoletBurst : public MemoletEngine {
+protected:
+  /// The same burst in this test's engine (indexing each exchange as it
+  /// lands) and in `deferred` (indexing left to indexMemolets); returns the
+  /// deferred one's project.
+  std::string burstInBoth(Engine& deferred) {
+    deferred.setMemoletConfig(engine->memoletConfig());
+    deferred.setDeferredMemoletIndexing(true);
+    std::string dpid = deferred.createProject("test", std::nullopt).id;
+    burstOfExchanges(*engine, pid);
+    burstOfExchanges(deferred, dpid);
+    return dpid;
+  }
+};
+
+TEST_F(MemoletBurst, OnePassOverABurstMakesWhatIndexingEachExchangeAsItCameMakes) {
   // The server indexes a burst of appends in one pass that keeps the open
   // memolets in memory and writes them at its end; a bare engine indexes each
   // exchange inside its append. Both must segment alike, also where a branch
   // leaves from the middle of a memolet the pass has grown past.
   Engine deferred(makeTestStore(), Engine::Options{&clock});
-  deferred.setMemoletConfig(engine->memoletConfig());
-  deferred.setDeferredMemoletIndexing(true);
-  std::string dpid = deferred.createProject("test", std::nullopt).id;
-  auto converse = [](Engine& e, const std::string& project) {
-    auto say = [&](const std::optional<std::string>& parent, Role role, const std::string& text, bool branch) {
-      return appendTo(e, project, parent, role, text, branch);
-    };
-    std::optional<std::string> at;
-    std::vector<std::string> answers;
-    for (const auto* run : {kDocker, kToml})
-      for (int i = 0; i < 3; ++i) {
-        at = say(say(at, Role::User, run[i].question, false), Role::Assistant, run[i].answer, false);
-        answers.push_back(*at);
-      }
-    // Below the first TOML answer (inside the memolet still open) and below the tip.
-    say(say(answers[3], Role::User, kToml[2].question, true), Role::Assistant, kToml[2].answer, false);
-    say(say(*at, Role::User, kDocker[1].question, true), Role::Assistant, kDocker[1].answer, false);
-  };
-  converse(*engine, pid);
-  converse(deferred, dpid);
+  std::string dpid = burstInBoth(deferred);
   EXPECT_FALSE(deferred.indexMemolets(SIZE_MAX)) << "one pass indexes the whole burst";
-  auto shape = [](std::vector<Memolet> ms) {
-    std::vector<std::string> out;
-    for (const auto& m : ms)
-      out.push_back(m.title + " | " + m.summary + " | " + std::to_string(m.exchanges) +
-                    (m.closed ? " closed | " : " open | ") + m.text);
-    std::sort(out.begin(), out.end());
-    return out;
-  };
-  auto inline_ = shape(engine->memolets(pid));
+  auto inline_ = shapeOf(engine->memolets(pid));
   EXPECT_GE(inline_.size(), 4u);
-  EXPECT_EQ(shape(deferred.memolets(dpid)), inline_);
+  EXPECT_EQ(shapeOf(deferred.memolets(dpid)), inline_);
+}
+
+TEST_F(MemoletBurst, ABatchThatMakesWayForRequestsStopsEarlyAndTheRestIndexesAlike) {
+  // The Session's job stops a batch when a request waits for the engine
+  // (after two units, so indexing always progresses): the burst then takes
+  // many commits, each resuming where the last stopped, to the same memolets.
+  Engine deferred(makeTestStore(), Engine::Options{&clock});
+  std::string dpid = burstInBoth(deferred);
+  size_t batches = 0;
+  while (deferred.indexMemolets(SIZE_MAX, [] { return true; })) ASSERT_LT(++batches, 100u) << "indexing must end";
+  EXPECT_GE(batches, kBurstUnits / 2) << "each batch made way after two units";
+  EXPECT_FALSE(deferred.indexMemolets(SIZE_MAX, [] { return true; })) << "nothing is left";
+  EXPECT_EQ(shapeOf(deferred.memolets(dpid)), shapeOf(engine->memolets(pid)));
 }
 
 TEST_F(MemoletEngine, OnlyAnswersToQuestionsAreIndexedAndStreamedAnswersWhenTheyLand) {
