@@ -109,7 +109,8 @@ public:
   /// committed as it is made, then the events it caused go out.
   void runLocked(const std::string& actor, const std::function<void(Engine&)>& fn);
   /// Whether another thread is waiting for the engine lock (a request, a
-  /// continuation): work that holds it long checks this to make way.
+  /// continuation, another background job): work that holds it long checks
+  /// this to make way.
   bool othersWaiting() const { return waiting_.load(std::memory_order_relaxed) > 0; }
   /// On the engine thread: runs `task` once the current batch is durable.
   void afterCommit(std::function<void()> task);

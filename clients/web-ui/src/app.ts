@@ -262,24 +262,29 @@ export class App {
     await Promise.all([this.loadText([...path, ...after].map((u) => u.id)), this.loadPreviewMarks()]);
   }
 
-  /** Fetches the text of those of `ids` that have only their head, in one request. */
+  /** Fetches the text of those of `ids` that have only their head (see withUnitsById). */
   private async loadText(ids: readonly string[]): Promise<void> {
     const missing = this.tree.missingText(ids);
     if (missing.length === 0) return;
     missing.forEach((id) => this.textAsked.add(id));
-    this.tree = this.tree.withUnits(await this.unitsById(missing));
+    await this.withUnitsById(missing);
   }
 
   /**
-   * grove/unit/getMany in parts of PROTOCOL.md's limit of 1000 ids a call, asked together: a
-   * long path revealed from far back, or a change to many units, would be refused whole.
+   * Puts the units of `ids` into the tree, read with grove/unit/getMany in parts of PROTOCOL.md's
+   * limit of 1000 ids a call, asked together: a long path revealed from far back, or a change to
+   * many units, would be refused whole. The parts that arrive are kept when another fails, whose
+   * error is then thrown.
    */
-  private async unitsById(ids: readonly string[]): Promise<Unit[]> {
+  private async withUnitsById(ids: readonly string[]): Promise<void> {
     const parts: Promise<{ units: Unit[] }>[] = [];
     for (let i = 0; i < ids.length; i += UNITS_PER_CALL) {
       parts.push(this.rpc.request<{ units: Unit[] }>(M.unitGetMany, { unitIds: ids.slice(i, i + UNITS_PER_CALL) }));
     }
-    return (await Promise.all(parts)).flatMap((r) => r.units);
+    const settled = await Promise.allSettled(parts);
+    this.tree = this.tree.withUnits(settled.flatMap((r) => (r.status === 'fulfilled' ? r.value.units : [])));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** The chat met units without text (an earlier part of a long path): load them, then redraw. */
@@ -296,7 +301,7 @@ export class App {
 
   /** Applies changed units in place (scope flags, edits): the structure and layout stay. */
   private async reloadUnits(ids: string[]): Promise<void> {
-    this.tree = this.tree.withUnits(await this.unitsById(ids));
+    await this.withUnitsById(ids);
     await this.loadPreviewMarks();
     this.render();
   }

@@ -273,7 +273,10 @@ function M.ensure_text(ids, done)
   for first = 1, #missing, UNITS_PER_CALL do
     local part = vim.list_slice(missing, first, first + UNITS_PER_CALL - 1)
     client.request(m.unit_get_many, { unitIds = part }, function(err, res)
-      if not err and res and pid == M.project_id() then
+      if err then
+        -- The chat shows these units' first lines; say why rather than nothing.
+        vim.notify("Grove: could not load " .. #part .. " messages' text: " .. tostring(err.message), vim.log.levels.WARN)
+      elseif res and pid == M.project_id() then
         for _, u in ipairs(res.units or {}) do
           if s.units[u.id] then
             s.units[u.id] = u

@@ -29,6 +29,7 @@ import dev.grove.client.model.UserModel;
 import dev.grove.client.rpc.PendingRequest;
 import dev.grove.client.rpc.ProtocolException;
 import dev.grove.client.rpc.RpcChannel;
+import dev.grove.client.rpc.RpcErrorException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -93,6 +94,17 @@ public final class GroveApi {
   /** The project and its branches' summaries, without reading its units (its cursor, its titles). */
   public CompletableFuture<ProjectBranches> projectBranches(String projectId) {
     return call(PROJECT_BRANCHES, Params.create().opt("projectId", projectId), ProjectBranches.class);
+  }
+
+  /**
+   * The project without its tree (for its cursor or title): through {@link #projectBranches}, or
+   * {@link #projectGet} on a core from before that method.
+   */
+  public CompletableFuture<Project> projectOnly(String projectId) {
+    return projectBranches(projectId).thenApply(ProjectBranches::project).exceptionallyCompose(err ->
+        RpcErrorException.is(err, RpcErrorException.METHOD_NOT_FOUND)
+            ? projectGet(projectId).thenApply(ProjectDetail::project)
+            : CompletableFuture.failedFuture(err));
   }
 
   public CompletableFuture<Project> projectRename(String projectId, String title) {

@@ -46,6 +46,13 @@ public final class RpcErrorException extends GroveException {
     return code;
   }
 
+  /** Whether {@code failure} (as a future reports it, possibly wrapped) is this error with {@code code}. */
+  public static boolean is(Throwable failure, int code) {
+    Throwable t = failure;
+    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) t = t.getCause();
+    return t instanceof RpcErrorException e && e.code == code;
+  }
+
   /** {@code data.kind}, or null when the server sent none (standard JSON-RPC errors). */
   public String kind() {
     return kind;

@@ -11,18 +11,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * What the context tree is built from: every unit of the project, with its full text only on the
  * cursor's path (what the chat shows) and its head elsewhere. Read as the structure plus the
  * path's units, so a reload costs what the tree and the path hold rather than every unit's text:
  * it runs after every change to the project, and {@code grove/project/get} of a 100,000-unit
- * conversation is a 40 MB answer that keeps the shared core busy for seconds.
+ * conversation is an 80 MB answer, over the frame limit, that keeps the shared core busy for seconds.
  */
 record TreeLoad(Project project, List<Unit> units, List<Branch> branches) {
-  /** PROTOCOL.md's "not found" error, which grove/unit/getMany answers for an unknown id. */
-  private static final int UNIT_NOT_FOUND = 1001;
   /** PROTOCOL.md's input limit on a list parameter: a path deeper than this is read in parts. */
   private static final int UNITS_PER_CALL = 1000;
 
@@ -31,9 +28,7 @@ record TreeLoad(Project project, List<Unit> units, List<Branch> branches) {
         .thenCompose(s -> withPathText(api, s))
         .exceptionallyCompose(err -> {
           // A core from before grove/project/structure: read everything, as clients used to.
-          if (!(unwrap(err) instanceof RpcErrorException e) || e.code() != RpcErrorException.METHOD_NOT_FOUND) {
-            return CompletableFuture.failedFuture(err);
-          }
+          if (!RpcErrorException.is(err, RpcErrorException.METHOD_NOT_FOUND)) return CompletableFuture.failedFuture(err);
           return api.projectGet(projectId).thenApply(d -> new TreeLoad(d.project(), d.units(), d.branches()));
         });
   }
@@ -62,14 +57,10 @@ record TreeLoad(Project project, List<Unit> units, List<Branch> branches) {
     return api.unitGetMany(ids).exceptionallyCompose(err -> {
       // A path unit deleted since the structure was read: the change that deleted it brings the
       // next reload, so the heads stand in until then.
-      if (unwrap(err) instanceof RpcErrorException e && e.code() == UNIT_NOT_FOUND) {
+      if (RpcErrorException.is(err, RpcErrorException.NOT_FOUND)) {
         return CompletableFuture.completedFuture(List.of());
       }
       return CompletableFuture.failedFuture(err);
     });
-  }
-
-  private static Throwable unwrap(Throwable t) {
-    return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
   }
 }

@@ -66,6 +66,19 @@ class ContextTreeModelTest {
       assertEquals("Side", tree.node(side.id()).branchTitle());
       assertEquals(ScopeState.IN_SCOPE, tree.scopeOf(q.id()));
       assertEquals(ScopeState.OUT_OF_SCOPE, tree.scopeOf(side.id()));
+      // What the actions read for the cursor: the same project, without the tree.
+      assertEquals(whole.project(), await(api.projectOnly(p.id())));
+    }
+  }
+
+  @Test
+  void theProjectAloneIsReadWholeFromACoreWithoutBranchSummaries() throws Exception {
+    Scripted s = new Scripted(method -> method.equals("grove/project/branches") ? RpcErrorException.METHOD_NOT_FOUND : null);
+    try {
+      assertEquals("a1", await(s.api.projectOnly("p")).cursorId());
+      assertEquals(List.of("grove/project/branches", "grove/project/get"), s.methods);
+    } finally {
+      s.close();
     }
   }
 
@@ -129,7 +142,8 @@ class ContextTreeModelTest {
     final ScriptedPeer peer = new ScriptedPeer();
     final JsonRpcConnection conn = peer.connect((MessageListener) (m, p) -> {});
     final List<String> methods = Collections.synchronizedList(new ArrayList<>());
-    final ContextTreeModel model = new ContextTreeModel(new GroveApi(conn, Duration.ofSeconds(10)));
+    final GroveApi api = new GroveApi(conn, Duration.ofSeconds(10));
+    final ContextTreeModel model = new ContextTreeModel(api);
     final Thread server;
 
     Scripted(Function<String, Integer> failWith) {

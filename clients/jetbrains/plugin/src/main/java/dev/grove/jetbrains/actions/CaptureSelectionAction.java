@@ -62,8 +62,8 @@ public final class CaptureSelectionAction extends GroveAction {
             service.selectProject(p.id());
             return p.id();
           });
-      projectId.thenCompose(id -> client.api().projectBranches(id).thenCompose(b ->
-              client.api().unitAppend(UnitDraft.code(id, b.project().cursorId(), text, source))))
+      projectId.thenCompose(id -> client.api().projectOnly(id).thenCompose(p ->
+              client.api().unitAppend(UnitDraft.code(id, p.cursorId(), text, source))))
           .thenAccept(unit -> service.showNotification(NotificationType.INFORMATION,
               GroveBundle.message("capture.done", lines, file.getName())))
           .exceptionally(err -> {

@@ -28,10 +28,9 @@ public final class PreviewContextAction extends GroveAction {
             GroveBundle.message("preview.title")));
         return;
       }
-      // The cursor from the project's branches: reading its whole tree would cost a big
-      // conversation seconds for one field.
-      client.api().projectBranches(projectId)
-          .thenCompose(b -> client.api().scopePreview(projectId, b.project().cursorId(), null, null))
+      // The cursor without the tree: reading a big conversation whole costs seconds for one field.
+      client.api().projectOnly(projectId)
+          .thenCompose(p -> client.api().scopePreview(projectId, p.cursorId(), null, null))
           .thenAccept(preview -> onEdt(() -> new PreviewDialog(project, PreviewText.render(preview)).show()))
           .exceptionally(err -> {
             report(project, err);
