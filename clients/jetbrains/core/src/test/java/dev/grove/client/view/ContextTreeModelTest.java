@@ -73,49 +73,37 @@ class ContextTreeModelTest {
 
   @Test
   void theProjectAloneIsReadWholeFromACoreWithoutBranchSummaries() throws Exception {
-    Scripted s = new Scripted(method -> method.equals("grove/project/branches") ? RpcErrorException.METHOD_NOT_FOUND : null);
-    try {
+    try (Scripted s = new Scripted(method -> method.equals("grove/project/branches") ? RpcErrorException.METHOD_NOT_FOUND : null)) {
       assertEquals("a1", await(s.api.projectOnly("p")).cursorId());
       assertEquals(List.of("grove/project/branches", "grove/project/get"), s.methods);
-    } finally {
-      s.close();
     }
   }
 
   @Test
   void aReloadReadsTheStructureAndThePathNotTheWholeProject() throws Exception {
-    Scripted s = new Scripted(method -> null);
-    try {
+    try (Scripted s = new Scripted(method -> null)) {
       await(s.model.select("p"));
       assertEquals(List.of("grove/project/structure", "grove/unit/getMany", "grove/scope/preview"), s.methods);
       assertEquals(List.of("u1", "a1"), s.model.get().path().stream().map(Unit::id).toList());
       assertEquals("hi\nthere", s.model.get().path().get(0).content());
-    } finally {
-      s.close();
     }
   }
 
   @Test
   void aCoreWithoutTheStructureIsReadWhole() throws Exception {
-    Scripted s = new Scripted(method -> method.equals("grove/project/structure") ? RpcErrorException.METHOD_NOT_FOUND : null);
-    try {
+    try (Scripted s = new Scripted(method -> method.equals("grove/project/structure") ? RpcErrorException.METHOD_NOT_FOUND : null)) {
       await(s.model.select("p"));
       assertEquals(List.of("grove/project/structure", "grove/project/get", "grove/scope/preview"), s.methods);
       assertEquals("hi\nthere", s.model.get().path().get(0).content());
-    } finally {
-      s.close();
     }
   }
 
   @Test
   void aPathUnitGoneBeforeItsTextIsReadLeavesItsHead() throws Exception {
-    Scripted s = new Scripted(method -> method.equals("grove/unit/getMany") ? 1001 : null);
-    try {
+    try (Scripted s = new Scripted(method -> method.equals("grove/unit/getMany") ? 1001 : null)) {
       await(s.model.select("p"));
       assertEquals(List.of("u1", "a1"), s.model.get().path().stream().map(Unit::id).toList());
       assertEquals("hi", s.model.get().path().get(0).content());
-    } finally {
-      s.close();
     }
   }
 
@@ -123,8 +111,7 @@ class ContextTreeModelTest {
   void aPathLongerThanOneCallsLimitIsReadInParts() throws Exception {
     List<String> units = new ArrayList<>();
     for (int i = 0; i < 2500; i++) units.add(unit("u" + i, i == 0 ? null : "u" + (i - 1), i % 2 == 0 ? "user" : "assistant", "turn " + i + "\\nmore", i + 1));
-    Scripted s = new Scripted(project("u2499", units.toArray(String[]::new)), method -> null);
-    try {
+    try (Scripted s = new Scripted(project("u2499", units.toArray(String[]::new)), method -> null)) {
       await(s.model.select("p"));
       assertEquals(null, s.model.lastError());
       assertEquals(List.of("grove/project/structure", "grove/unit/getMany", "grove/unit/getMany", "grove/unit/getMany",
@@ -132,13 +119,11 @@ class ContextTreeModelTest {
       List<Unit> path = s.model.get().path();
       assertEquals(2500, path.size());
       for (int i = 0; i < path.size(); i++) assertEquals("turn " + i + "\nmore", path.get(i).content());
-    } finally {
-      s.close();
     }
   }
 
   /** A scripted core holding a project (two units unless given); {@code failWith} names the methods to fail and how. */
-  private static final class Scripted {
+  private static final class Scripted implements AutoCloseable {
     final ScriptedPeer peer = new ScriptedPeer();
     final JsonRpcConnection conn = peer.connect((MessageListener) (m, p) -> {});
     final List<String> methods = Collections.synchronizedList(new ArrayList<>());
@@ -186,7 +171,8 @@ class ContextTreeModelTest {
       server.start();
     }
 
-    void close() {
+    @Override
+    public void close() {
       conn.close();
       server.interrupt();
     }
