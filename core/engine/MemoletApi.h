@@ -32,6 +32,10 @@ struct MemoletConfig {
   double exchangeWeight = 1.0;
   double windowWeight = 1.0;
   size_t unitDepth = 100;  // messages ranked per query
+  /// How much a term's recurrence in a window adds (memory::rankExchanges'
+  /// saturation, BM25's customary k1): chosen on the development splits
+  /// with engine_retrieval_eval --window-saturation.
+  double windowSaturation = 1.2;
   static MemoletConfig fromEnvironment();
   /// The search settings chosen on the development splits (the defaults);
   /// named so the evaluation programs and tests say what they measure.

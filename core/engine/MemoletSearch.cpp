@@ -120,7 +120,7 @@ memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, 
       matches.push_back({std::move(m.memoletId), static_cast<size_t>(m.ord) / 2, std::move(m.projectId),
                          static_cast<size_t>(std::max<int64_t>(m.seq - 1, 0)) / 2, t, m.score});
     }
-  memory::ExchangeRankings ranked = memory::rankExchanges(matches);
+  memory::ExchangeRankings ranked = memory::rankExchanges(matches, 3, cfg.windowSaturation);
   weights.resize(out.size(), 1.0);
   if (!ranked.byExchange.empty() && cfg.exchangeWeight > 0) {
     out.push_back(ranked.byExchange);

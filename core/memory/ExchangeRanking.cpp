@@ -14,9 +14,13 @@ double total(const TermScores& t) {
   return sum;
 }
 
+// BM25's term-frequency curve, 1 at x = 1: what a term's recurrence across
+// a window's exchanges adds to its best one, no more than (k + 1) times it.
+double saturated(double x, double k) { return x * (k + 1) / (x + k); }
+
 }  // namespace
 
-ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t window) {
+ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t window, double saturation) {
   // One conversation's matching exchanges, in order.
   struct Exchange {
     TermScores terms;
@@ -41,10 +45,15 @@ ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t
   const size_t half = std::max<size_t>(window, 1) / 2;
   for (const auto& [conversation, exchanges] : conversations)
     for (const auto& [at, e] : exchanges) {
-      TermScores inWindow;
+      TermScores inWindow, summed;
       for (auto it = exchanges.lower_bound(at >= half ? at - half : 0); it != exchanges.end() && it->first <= at + half;
            ++it)
-        for (const auto& [term, score] : it->second.terms) inWindow[term] = std::max(inWindow[term], score);
+        for (const auto& [term, score] : it->second.terms) {
+          inWindow[term] = std::max(inWindow[term], score);
+          summed[term] += score;
+        }
+      if (saturation > 0)
+        for (auto& [term, best] : inWindow) best *= saturated(summed[term] / best, saturation);
       const double own = total(e.terms), w = total(inWindow);
       // The exchange counts for every memolet holding it (a segmented one and
       // one made by hand of the same message alike).

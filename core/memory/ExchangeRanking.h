@@ -6,10 +6,14 @@
 // subject in the exchange before the one that answers it, which may sit in
 // the memolet before).
 //
-// A window scores each term once, at its best message: summing messages
-// instead would let a word every message repeats (a speaker's name)
-// outweigh the rare words the question is about, as BM25 over the window's
-// whole text does not. A window counts for every memolet holding its centre
+// A window scores each term at its best message, lifted by the term's other
+// matches in the window along BM25's saturating term-frequency curve:
+// summing messages instead would let a word every message repeats (a
+// speaker's name) outweigh the rare words the question is about, as BM25
+// over the window's whole text does not, while a term the window comes
+// back to is still more likely what it is about (LoCoMo dev recall@5 0.806
+// counting the best message only, 0.817 saturated, the other dev sets
+// unchanged). A window counts for every memolet holding its centre
 // (a segmented memolet and one made by hand of the same message alike),
 // which keeps the centre's place, so a hit inside a long memolet can point
 // at the exchanges that matched. Pure: no store, no engine.
@@ -42,8 +46,10 @@ struct ExchangeRankings {
 /// appearance. An exchange scores the sum over terms of its best message's
 /// score for the term; a window of `window` (odd, >= 1) exchanges of a
 /// conversation centred on a matching exchange the sum over terms of the
-/// best such score in the window.
-ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t window = 3);
+/// best such score in the window, times x(k + 1)/(x + k) for x the sum of
+/// the exchanges' scores for the term over the best and k `saturation`
+/// (0: the best alone).
+ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t window = 3, double saturation = 0);
 
 /// The source units of the `window` exchanges centred on `centre`, kept
 /// inside the memolet (a window at an end shifts inward), of a memolet whose

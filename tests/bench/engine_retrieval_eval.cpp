@@ -8,6 +8,7 @@
 //
 //   grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep]
 //                               [--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N]
+//                               [--window-saturation K]
 //                              
 //
 // --sweep: the grid MemoletConfig's search weights were chosen from, on the
@@ -103,10 +104,12 @@ int main(int argc, char** argv) {
     else if (a == "--window-weight" && value) searchConfig.windowWeight = std::atof(argv[++i]);
     else if (a == "--rrf-k" && value) searchConfig.rrfK = std::atoi(argv[++i]);
     else if (a == "--unit-depth" && value) searchConfig.unitDepth = static_cast<size_t>(std::atoi(argv[++i]));
+    else if (a == "--window-saturation" && value) searchConfig.windowSaturation = std::atof(argv[++i]);
     else {
       std::fprintf(stderr,
                    "usage: grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] "
-                   "[--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N]\n");
+                   "[--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N] "
+                   "[--window-saturation K]\n");
       return 2;
     }
   }
@@ -114,8 +117,9 @@ int main(int argc, char** argv) {
     sweep(bench);
     return 0;
   }
-  std::printf("Search settings: rrfK %d, exchange weight %.2f, window weight %.2f, unit depth %zu\n",
-              searchConfig.rrfK, searchConfig.exchangeWeight, searchConfig.windowWeight, searchConfig.unitDepth);
+  std::printf("Search settings: rrfK %d, exchange weight %.2f, window weight %.2f, unit depth %zu, window saturation %.2f\n",
+              searchConfig.rrfK, searchConfig.exchangeWeight, searchConfig.windowWeight, searchConfig.unitDepth,
+              searchConfig.windowSaturation);
   auto own = ev::loadDataset(std::string(GROVE_SOURCE_DIR) + "/tests/data/retrieval");
   std::printf("Retrieval through the Engine\n");
   rows("own retrieval set, tune split", own, "tune", 3, false);

@@ -26,6 +26,25 @@ TEST(ExchangeRanking, AWindowCountsEachTermOnceSoRareTermsTogetherBeatOneRepeate
   EXPECT_EQ(r.byExchange, (Ids{"a", "b"}));  // best single exchange: 1.0 against 0.9
 }
 
+TEST(ExchangeRanking, ATermTheWindowComesBackToLiftsItAlongASaturatingCurve) {
+  // "a" has term 0 in two neighbouring exchanges, "b" once at the same best
+  // score, "c" once at twice that score.
+  std::vector<ExchangeMatch> m = {match("b", 0, 20, 0, 1.0), match("a", 0, 0, 0, 1.0), match("a", 1, 1, 0, 1.0),
+                                  match("c", 0, 10, 0, 2.0)};
+  // The best message only: "a" and "b" tie (first seen first).
+  EXPECT_EQ(rankExchanges(m, 3, 0).byWindow, (Ids{"c", "b", "a"}));
+  // Saturated with k 1.2: "a" scores 1 x 2 x 2.2 / 3.2 = 1.375, more than
+  // "b" and less than the two it would have summed (so less than "c").
+  EXPECT_EQ(rankExchanges(m, 3, 1.2).byWindow, (Ids{"c", "a", "b"}));
+  // However often it comes back, a term is worth less than (k + 1) times its
+  // best: ten recurrences at 1.0 stay below "c"'s single 2.0 with k 0.5.
+  std::vector<ExchangeMatch> many = {match("c", 0, 0, 0, 2.0, "other")};
+  for (size_t e = 0; e < 10; ++e) many.push_back(match("a", e, e, 0, 1.0));
+  EXPECT_EQ(rankExchanges(many, 21, 0.5).byWindow, (Ids{"c", "a"}));  // 2.0 against 1 x 10 x 1.5 / 10.5
+  // Single exchanges are not windows: unchanged.
+  EXPECT_EQ(rankExchanges(m, 3, 1.2).byExchange, (Ids{"c", "b", "a"}));
+}
+
 TEST(ExchangeRanking, AWindowReachesIntoTheNeighbouringMemoletAndCountsForItsCentre) {
   // Exchange 5 (memolet "x", its last) names the subject, exchange 6 (memolet
   // "y", its first) answers it: the window centred on either holds both.

@@ -28,6 +28,7 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
   c.windowWeight = searchConfig.windowWeight;
   c.rrfK = searchConfig.rrfK;
   c.unitDepth = searchConfig.unitDepth;
+  c.windowSaturation = searchConfig.windowSaturation;
   engine.setMemoletConfig(c);
   std::unordered_map<std::string, Where> unitAt;
   std::unordered_map<std::string, size_t> conversationIndex;

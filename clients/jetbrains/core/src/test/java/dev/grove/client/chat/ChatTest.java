@@ -110,8 +110,11 @@ class ChatTest {
     assertEquals("complete", r.assistantUnit().status());
     assertTrue(r.usage() != null && r.usage().completionTokens() != null, "usage reported: " + r.usage());
     String unitId = r.assistantUnit().id();
+    // Notifications reach listeners on their own thread (JsonRpcConnection), so
+    // the reply may land before the last delta has been handed over.
+    Wait.until("the deltas add up to the stored answer",
+        () -> r.assistantUnit().content().equals(streamedText(unitId)));
     assertTrue(streamed.stream().filter(e -> e.unitId().equals(unitId)).count() >= 2, "streamed in pieces");
-    assertEquals(r.assistantUnit().content(), streamedText(unitId), "the deltas add up to the stored answer");
 
     await(api.projectSetCursor(p.id(), unitId));
     Wait.until("the answer at the end of the chat view", () -> {
