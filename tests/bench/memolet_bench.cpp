@@ -1,13 +1,16 @@
 // grove_memolet_bench: memolet search and incremental indexing through the
 // Engine on a real SQLite store (a program that prints figures, not a test).
 //
-// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--no-upkeep] [--build-only]
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--unit-depth N] [--no-upkeep]
+//                            [--build-only]
 //   --no-upkeep   leave the full-text indexes as the appends left them (no
 //                 Engine::tidySearchIndexes steps, which the server's
 //                 indexing job runs after a burst)
 //   --whole-memolets  rank whole memolets only (no rankings of single
 //                 messages: MemoletConfig::wholeMemolets(), the ranking before
 //                 issue 13); else MemoletConfig::granularSearch(), the default
+//   --unit-depth N  messages ranked per query term (MemoletConfig::unitDepth),
+//                 to see what a deeper ranking costs
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
@@ -94,12 +97,14 @@ int main(int argc, char** argv) {
   size_t target = 100000;
   std::string dir;
   bool wholeMemolets = false;
+  size_t unitDepth = 0;  // 0: the default
   bool upkeep = true;
   bool buildOnly = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--memolets") && i + 1 < argc) target = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
     else if (!std::strcmp(argv[i], "--whole-memolets")) wholeMemolets = true;
+    else if (!std::strcmp(argv[i], "--unit-depth") && i + 1 < argc) unitDepth = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--no-upkeep")) upkeep = false;
     else if (!std::strcmp(argv[i], "--build-only")) buildOnly = true;
   }
@@ -117,7 +122,9 @@ int main(int argc, char** argv) {
       grove::SqliteStore::Options{(base / "memolets.db").string(), false}));
   {
     // The granular search (MemoletConfig::granularSearch), or whole memolets only.
-    engine.setMemoletConfig(wholeMemolets ? grove::MemoletConfig::wholeMemolets() : grove::MemoletConfig::granularSearch());
+    auto config = wholeMemolets ? grove::MemoletConfig::wholeMemolets() : grove::MemoletConfig::granularSearch();
+    if (unitDepth) config.unitDepth = unitDepth;
+    engine.setMemoletConfig(config);
   }
   uint64_t rng = 42;
 
