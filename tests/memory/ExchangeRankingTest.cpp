@@ -1,5 +1,6 @@
 // ExchangeRanking: memolets ranked by their best exchange and by their best
-// window of neighbouring exchanges, a term counted once per window.
+// window of neighbouring exchanges, a term counted at its best message and
+// lifted, with diminishing returns, by its recurrences in the window.
 #include <gtest/gtest.h>
 
 #include "memory/ExchangeRanking.h"
