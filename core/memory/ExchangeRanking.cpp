@@ -53,7 +53,8 @@ ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t
           summed[term] += score;
         }
       if (saturation > 0)
-        for (auto& [term, best] : inWindow) best *= saturated(summed[term] / best, saturation);
+        for (auto& [term, best] : inWindow)
+          if (best > 0) best *= saturated(summed[term] / best, saturation);  // a score of 0 stays 0, not NaN
       const double own = total(e.terms), w = total(inWindow);
       // The exchange counts for every memolet holding it (a segmented one and
       // one made by hand of the same message alike).

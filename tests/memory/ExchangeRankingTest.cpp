@@ -42,6 +42,10 @@ TEST(ExchangeRanking, ATermTheWindowComesBackToLiftsItAlongASaturatingCurve) {
   std::vector<ExchangeMatch> many = {match("c", 0, 0, 0, 2.0, "other")};
   for (size_t e = 0; e < 10; ++e) many.push_back(match("a", e, e, 0, 1.0));
   EXPECT_EQ(rankExchanges(many, 21, 0.5).byWindow, (Ids{"c", "a"}));  // 2.0 against 1 x 10 x 1.5 / 10.5
+  // A term scored 0 (BM25 gives none, but a store might) adds 0 and does not
+  // spoil the window's other terms (0/0 would make the whole window NaN).
+  std::vector<ExchangeMatch> zero = {match("z", 0, 0, 0, 0.0), match("z", 0, 0, 1, 1.0), match("y", 0, 5, 1, 0.5)};
+  EXPECT_EQ(rankExchanges(zero, 3, 1.2).byWindow, (Ids{"z", "y"}));
   // Single exchanges are not windows: unchanged.
   EXPECT_EQ(rankExchanges(m, 3, 1.2).byExchange, (Ids{"c", "b", "a"}));
 }
