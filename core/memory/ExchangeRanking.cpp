@@ -14,9 +14,18 @@ double total(const TermScores& t) {
   return sum;
 }
 
-// BM25's term-frequency curve, 1 at x = 1: what a term's recurrence across
-// a window's exchanges adds to its best one, no more than (k + 1) times it.
-double saturated(double x, double k) { return x * (k + 1) / (x + k); }
+// One term's scores over a window's exchanges.
+struct InWindow {
+  double best = 0, sum = 0;
+  // The best, lifted by the term's recurrences along BM25's term-frequency
+  // curve x(k + 1)/(x + k), 1 at x = 1 and never (k + 1) times the best; k 0
+  // is the best alone, and a best of 0 stays 0 (0/0 would spoil the window).
+  double score(double k) const {
+    if (k <= 0 || best <= 0) return best;
+    const double x = sum / best;
+    return best * x * (k + 1) / (x + k);
+  }
+};
 
 }  // namespace
 
@@ -45,17 +54,17 @@ ExchangeRankings rankExchanges(const std::vector<ExchangeMatch>& matches, size_t
   const size_t half = std::max<size_t>(window, 1) / 2;
   for (const auto& [conversation, exchanges] : conversations)
     for (const auto& [at, e] : exchanges) {
-      TermScores inWindow, summed;
+      std::map<size_t, InWindow> inWindow;  // term -> its scores over the window's exchanges
       for (auto it = exchanges.lower_bound(at >= half ? at - half : 0); it != exchanges.end() && it->first <= at + half;
            ++it)
         for (const auto& [term, score] : it->second.terms) {
-          inWindow[term] = std::max(inWindow[term], score);
-          summed[term] += score;
+          InWindow& t = inWindow[term];
+          t.best = std::max(t.best, score);
+          t.sum += score;
         }
-      if (saturation > 0)
-        for (auto& [term, best] : inWindow)
-          if (best > 0) best *= saturated(summed[term] / best, saturation);  // a score of 0 stays 0, not NaN
-      const double own = total(e.terms), w = total(inWindow);
+      double w = 0;
+      for (const auto& [term, t] : inWindow) w += t.score(saturation);
+      const double own = total(e.terms);
       // The exchange counts for every memolet holding it (a segmented one and
       // one made by hand of the same message alike).
       for (const auto& [id, inMemolet] : e.heldBy) {
