@@ -55,15 +55,10 @@ float dot(const float* a, const float* b, size_t n) {
 #define GROVE_SIMD_CLONES
 #endif
 
+/// out[r] += code * column[r]: one dimension's share of a block of rows' scores.
 GROVE_SIMD_CLONES
-void scoreRows(const signed char* query, const signed char* rows, size_t count, size_t d,
-               int32_t* out) {
-  for (size_t r = 0; r < count; ++r) {
-    const signed char* row = rows + r * d;
-    int32_t s = 0;
-    for (size_t i = 0; i < d; ++i) s += int32_t(query[i]) * int32_t(row[i]);
-    out[r] = s;
-  }
+void addColumn(int32_t code, const signed char* column, size_t count, int32_t* out) {
+  for (size_t r = 0; r < count; ++r) out[r] += code * int32_t(column[r]);
 }
 
 float quantize(const float* values, size_t n, signed char* codes) {
@@ -79,6 +74,8 @@ float quantize(const float* values, size_t n, signed char* codes) {
 
 bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values, uint32_t group) {
   if (values.size() != static_cast<size_t>(dims_)) return false;
+  const size_t d = static_cast<size_t>(dims_);
+  if (columns_.size() != d) columns_.resize(d);
   auto it = rows_.find(id);
   size_t row;
   if (it != rows_.end()) {
@@ -87,15 +84,16 @@ bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values
     row = ids_.size();
     ids_.push_back(id);
     rows_.emplace(id, row);
-    data_.resize(data_.size() + static_cast<size_t>(dims_));
-    codes_.resize(codes_.size() + static_cast<size_t>(dims_));
+    data_.resize(data_.size() + d);
+    for (auto& column : columns_) column.push_back(0);
     scales_.push_back(0.0f);
     groups_.push_back(0);
   }
   groups_[row] = group;
-  const size_t d = static_cast<size_t>(dims_);
   std::memcpy(&data_[row * d], values.data(), d * sizeof(float));
-  scales_[row] = quantize(values.data(), d, &codes_[row * d]);
+  std::vector<signed char> codes(d);
+  scales_[row] = quantize(values.data(), d, codes.data());
+  for (size_t i = 0; i < d; ++i) columns_[i][row] = codes[i];
   return true;
 }
 
@@ -107,7 +105,7 @@ bool VectorIndex::remove(const std::string& id) {
   const size_t d = static_cast<size_t>(dims_);
   if (row != last) {
     std::memcpy(&data_[row * d], &data_[last * d], d * sizeof(float));
-    std::memcpy(&codes_[row * d], &codes_[last * d], d);
+    for (auto& column : columns_) column[row] = column[last];
     scales_[row] = scales_[last];
     groups_[row] = groups_[last];
     ids_[row] = std::move(ids_[last]);
@@ -116,7 +114,7 @@ bool VectorIndex::remove(const std::string& id) {
   rows_.erase(id);
   ids_.pop_back();
   data_.resize(last * d);
-  codes_.resize(last * d);
+  for (auto& column : columns_) column.pop_back();
   scales_.pop_back();
   groups_.pop_back();
   return true;
@@ -125,7 +123,7 @@ bool VectorIndex::remove(const std::string& id) {
 void VectorIndex::clear() {
   data_.clear();
   groups_.clear();
-  codes_.clear();
+  columns_.clear();
   scales_.clear();
   ids_.clear();
   rows_.clear();
@@ -173,17 +171,20 @@ std::vector<std::vector<VectorHit>> VectorIndex::topKMany(
   const size_t d = static_cast<size_t>(dims_);
   if (k == 0 || ids_.empty()) return out;
 
-  // Queries of the right size, quantised like the rows.
+  // Queries of the right size, quantised like the rows; only their dimensions
+  // that are not zero are read.
   struct Q {
     size_t index;
-    std::vector<signed char> codes;
+    std::vector<std::pair<size_t, int32_t>> dims;  // dimension, code
     float scale;
   };
   std::vector<Q> qs;
+  std::vector<signed char> codes(d);
   for (size_t i = 0; i < queries.size(); ++i) {
     if (queries[i].size() != d) continue;
-    Q q{i, std::vector<signed char>(d), 0.0f};
-    q.scale = quantize(queries[i].data(), d, q.codes.data());
+    Q q{i, {}, quantize(queries[i].data(), d, codes.data())};
+    for (size_t dim = 0; dim < d; ++dim)
+      if (codes[dim] != 0) q.dims.push_back({dim, codes[dim]});
     qs.push_back(std::move(q));
   }
   if (qs.empty()) return out;
@@ -200,7 +201,8 @@ std::vector<std::vector<VectorHit>> VectorIndex::topKMany(
   for (size_t start = 0; start < ids_.size(); start += kBlock) {
     const size_t count = std::min(kBlock, ids_.size() - start);
     for (size_t j = 0; j < qs.size(); ++j) {
-      scoreRows(qs[j].codes.data(), &codes_[start * d], count, d, block.data());
+      std::fill(block.begin(), block.begin() + static_cast<std::ptrdiff_t>(count), 0);
+      for (const auto& [dim, code] : qs[j].dims) addColumn(code, &columns_[dim][start], count, block.data());
       auto& heap = heaps[j];
       for (size_t r = 0; r < count; ++r) {
         const size_t row = start + r;
