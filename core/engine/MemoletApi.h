@@ -31,7 +31,11 @@ struct MemoletConfig {
   /// GROVE_RRF_K override them (0 and 0 with 60: whole memolets only).
   double exchangeWeight = 1.0;
   double windowWeight = 1.0;
-  size_t unitDepth = 100;  // messages ranked per query
+  /// Messages ranked per query term: 200 (chosen on the development splits
+  /// with engine_retrieval_eval --unit-depth; 100 lost 20 LoCoMo dev
+  /// questions whose answer is a message outside a common term's first 100,
+  /// and 300 or 400 find none more).
+  size_t unitDepth = 200;
   /// How much a term's recurrence in a window adds (memory::rankExchanges'
   /// saturation, BM25's customary k1): chosen on the development splits
   /// with engine_retrieval_eval --window-saturation.
