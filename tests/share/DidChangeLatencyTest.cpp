@@ -19,6 +19,15 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kChanges = 100;
 constexpr double kTargetMedianMs = 10.0;
+// AddressSanitizer slows every hop (relay, commit, fan-out) several times over,
+// and its run shares the machine with other suites: the target is checked in
+// the plain build, and under ASan the bound only catches a change that stalls
+// (one missed 10 ms there while the machine compiled beside it, session 23).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double kBoundMedianMs = 5 * kTargetMedianMs;
+#else
+constexpr double kBoundMedianMs = kTargetMedianMs;
+#endif
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
@@ -82,8 +91,8 @@ TEST_F(DidChangeLatency, AChangeReachesTheOtherEditorWithinTenMillisecondsMedian
               percentile(bToA, 0.9), percentile(bToA, 1.0));
   RecordProperty("medianOwnerToRelayMs", std::to_string(medAB));
   RecordProperty("medianRelayToOwnerMs", std::to_string(medBA));
-  EXPECT_LT(medAB, kTargetMedianMs);
-  EXPECT_LT(medBA, kTargetMedianMs);
+  EXPECT_LT(medAB, kBoundMedianMs);
+  EXPECT_LT(medBA, kBoundMedianMs);
 
   // Both ended on the last text.
   EXPECT_EQ(a.result("grove/unit/get", {{"unitId", unit}})["content"], "relay->owner 99");
