@@ -48,6 +48,8 @@ constexpr size_t kMaxUnitTerms = 8;
 /// ...and past the rarest, a word in more than this share of the memolets:
 /// its messages are many, each costs a BM25 score, and it ranks little.
 constexpr double kMaxUnitTermShare = 0.01;
+/// Messages ranked per term when the pool is filtered after the cut.
+constexpr size_t kMaxFilteredUnitDepth = 300;
 
 std::unordered_set<std::string> trashedProjects(Engine::Impl& impl) {
   auto ids = impl.store->memolets().trashedProjects();
@@ -104,8 +106,11 @@ memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, 
   if (cfg.exchangeWeight <= 0 && cfg.windowWeight <= 0) return {};
   MemoletState& s = memolets::loaded(impl);
   auto filter = filterFor(s, pool);
-  // Excluding a project filters after the cut: look deeper.
-  int depth = static_cast<int>(pool.notProject || pool.only ? cfg.unitDepth * 3 : cfg.unitDepth);
+  // Excluding a project filters after the cut: look deeper, but no deeper
+  // than a turn looked before the depth doubled (each message is a lookup,
+  // and a turn ranks many queries).
+  int depth = static_cast<int>(pool.notProject || pool.only ? std::min(cfg.unitDepth * 3, kMaxFilteredUnitDepth)
+                                                            : cfg.unitDepth);
   // Each term is one BM25 query over every message: in a large store the
   // rarest few carry the ranking, and a common word costs much and ranks
   // little (memory::selectQueryTerms, as for memolets at scale).

@@ -8,6 +8,10 @@
 namespace grove::memory {
 namespace {
 
+/// A query is scored by columns when at most 1/kSparseShare of its
+/// dimensions are not zero (16 of 256): past that the rows are faster.
+constexpr size_t kSparseShare = 16;
+
 // GCC/Clang vector extensions: four 4-float lanes of partial sums, so the scan
 // runs as SIMD without -ffast-math (a single running sum forces strict scalar
 // order) and without target-specific intrinsics.
@@ -34,13 +38,13 @@ float dot(const float* a, const float* b, size_t n) {
   return out;
 }
 
-// Integer dot products of one 8-bit query with a block of 8-bit rows, as
-// plain loops over widened products that the vectoriser turns into SIMD (-O3
-// is set for this file in CMakeLists.txt). Widening 8-bit lanes is slow in
-// baseline x86-64 SSE2, so on x86-64 an AVX2 clone is built as well and picked
-// at load time when the CPU has it (4-5x faster there). Not under
-// ThreadSanitizer: the clone's resolver runs while the loader relocates the
-// program, before TSan's runtime is up, and its instrumented code crashes.
+// Integer dot products of 8-bit codes over a block of rows, as plain loops
+// over widened products that the vectoriser turns into SIMD (-O3 is set for
+// this file in CMakeLists.txt). Widening 8-bit lanes is slow in baseline
+// x86-64 SSE2, so on x86-64 an AVX2 clone is built as well and picked at load
+// time when the CPU has it (4-5x faster there). Not under ThreadSanitizer:
+// the clone's resolver runs while the loader relocates the program, before
+// TSan's runtime is up, and its instrumented code crashes.
 #if defined(__SANITIZE_THREAD__)
 #define GROVE_NO_SIMD_CLONES 1
 #elif defined(__has_feature)
@@ -55,10 +59,28 @@ float dot(const float* a, const float* b, size_t n) {
 #define GROVE_SIMD_CLONES
 #endif
 
-/// out[r] += code * column[r]: one dimension's share of a block of rows' scores.
+/// A block of rows' scores against a query, a row at a time (rows row-major).
 GROVE_SIMD_CLONES
-void addColumn(int32_t code, const signed char* column, size_t count, int32_t* out) {
-  for (size_t r = 0; r < count; ++r) out[r] += code * int32_t(column[r]);
+void scoreRows(const signed char* query, const signed char* rows, size_t count, size_t d, int32_t* out) {
+  for (size_t r = 0; r < count; ++r) {
+    const signed char* row = rows + r * d;
+    int32_t s = 0;
+    for (size_t i = 0; i < d; ++i) s += int32_t(query[i]) * int32_t(row[i]);
+    out[r] = s;
+  }
+}
+
+/// The same from the query's few non-zero dimensions, a dimension at a time
+/// (`columns` point at the block's first row in each dimension).
+GROVE_SIMD_CLONES
+void scoreColumns(const std::pair<size_t, int32_t>* dims, size_t dimCount, const signed char* const* columns,
+                  size_t count, int32_t* __restrict out) {
+  for (size_t r = 0; r < count; ++r) out[r] = 0;
+  for (size_t k = 0; k < dimCount; ++k) {
+    const int32_t code = dims[k].second;
+    const signed char* __restrict column = columns[dims[k].first];
+    for (size_t r = 0; r < count; ++r) out[r] += code * int32_t(column[r]);
+  }
 }
 
 float quantize(const float* values, size_t n, signed char* codes) {
@@ -72,28 +94,41 @@ float quantize(const float* values, size_t n, signed char* codes) {
 
 }  // namespace
 
+void VectorIndex::reserveColumns(size_t rows) {
+  if (rows <= columnCapacity_) return;
+  // One block for every column, grown by doubling like a vector: each column
+  // moves once per doubling, and the heap sees one allocation, not one per
+  // dimension.
+  const size_t d = static_cast<size_t>(dims_);
+  const size_t capacity = std::max<size_t>({rows, 2 * columnCapacity_, 64});
+  std::vector<signed char> grown(d * capacity);
+  for (size_t i = 0; i < d && columnCapacity_ > 0; ++i)
+    std::memcpy(&grown[i * capacity], &columns_[i * columnCapacity_], ids_.size());
+  columns_ = std::move(grown);
+  columnCapacity_ = capacity;
+}
+
 bool VectorIndex::upsert(const std::string& id, const std::vector<float>& values, uint32_t group) {
   if (values.size() != static_cast<size_t>(dims_)) return false;
   const size_t d = static_cast<size_t>(dims_);
-  if (columns_.size() != d) columns_.resize(d);
   auto it = rows_.find(id);
   size_t row;
   if (it != rows_.end()) {
     row = it->second;
   } else {
     row = ids_.size();
+    reserveColumns(row + 1);
     ids_.push_back(id);
     rows_.emplace(id, row);
     data_.resize(data_.size() + d);
-    for (auto& column : columns_) column.push_back(0);
+    codes_.resize(codes_.size() + d);
     scales_.push_back(0.0f);
     groups_.push_back(0);
   }
   groups_[row] = group;
   std::memcpy(&data_[row * d], values.data(), d * sizeof(float));
-  std::vector<signed char> codes(d);
-  scales_[row] = quantize(values.data(), d, codes.data());
-  for (size_t i = 0; i < d; ++i) columns_[i][row] = codes[i];
+  scales_[row] = quantize(values.data(), d, &codes_[row * d]);
+  for (size_t i = 0; i < d; ++i) column(i)[row] = codes_[row * d + i];
   return true;
 }
 
@@ -105,7 +140,8 @@ bool VectorIndex::remove(const std::string& id) {
   const size_t d = static_cast<size_t>(dims_);
   if (row != last) {
     std::memcpy(&data_[row * d], &data_[last * d], d * sizeof(float));
-    for (auto& column : columns_) column[row] = column[last];
+    std::memcpy(&codes_[row * d], &codes_[last * d], d);
+    for (size_t i = 0; i < d; ++i) column(i)[row] = column(i)[last];
     scales_[row] = scales_[last];
     groups_[row] = groups_[last];
     ids_[row] = std::move(ids_[last]);
@@ -114,7 +150,7 @@ bool VectorIndex::remove(const std::string& id) {
   rows_.erase(id);
   ids_.pop_back();
   data_.resize(last * d);
-  for (auto& column : columns_) column.pop_back();
+  codes_.resize(last * d);
   scales_.pop_back();
   groups_.pop_back();
   return true;
@@ -123,7 +159,9 @@ bool VectorIndex::remove(const std::string& id) {
 void VectorIndex::clear() {
   data_.clear();
   groups_.clear();
+  codes_.clear();
   columns_.clear();
+  columnCapacity_ = 0;
   scales_.clear();
   ids_.clear();
   rows_.clear();
@@ -171,20 +209,25 @@ std::vector<std::vector<VectorHit>> VectorIndex::topKMany(
   const size_t d = static_cast<size_t>(dims_);
   if (k == 0 || ids_.empty()) return out;
 
-  // Queries of the right size, quantised like the rows; only their dimensions
-  // that are not zero are read.
+  // Queries of the right size, quantised like the rows. A query that is zero
+  // in all but a few dimensions (a hashed query of a few words) is scored
+  // from those dimensions' columns; any other from the rows, whose scan the
+  // vectoriser handles far better (a dense query by columns took 8x longer).
   struct Q {
     size_t index;
-    std::vector<std::pair<size_t, int32_t>> dims;  // dimension, code
+    std::vector<signed char> codes;
+    std::vector<std::pair<size_t, int32_t>> dims;  // dimension, code: set when sparse
     float scale;
   };
   std::vector<Q> qs;
-  std::vector<signed char> codes(d);
   for (size_t i = 0; i < queries.size(); ++i) {
     if (queries[i].size() != d) continue;
-    Q q{i, {}, quantize(queries[i].data(), d, codes.data())};
-    for (size_t dim = 0; dim < d; ++dim)
-      if (codes[dim] != 0) q.dims.push_back({dim, codes[dim]});
+    Q q{i, std::vector<signed char>(d), {}, 0.0f};
+    q.scale = quantize(queries[i].data(), d, q.codes.data());
+    const size_t nonZero = d - static_cast<size_t>(std::count(q.codes.begin(), q.codes.end(), 0));
+    if (nonZero * kSparseShare <= d)
+      for (size_t dim = 0; dim < d; ++dim)
+        if (q.codes[dim] != 0) q.dims.push_back({dim, q.codes[dim]});
     qs.push_back(std::move(q));
   }
   if (qs.empty()) return out;
@@ -198,11 +241,15 @@ std::vector<std::vector<VectorHit>> VectorIndex::topKMany(
   for (auto& h : heaps) h.reserve(candidates + 1);
   constexpr size_t kBlock = 512;  // rows scored per call: stays in L1/L2 across queries
   std::vector<int32_t> block(kBlock);
+  std::vector<const signed char*> blockColumns(d);
   for (size_t start = 0; start < ids_.size(); start += kBlock) {
     const size_t count = std::min(kBlock, ids_.size() - start);
+    for (size_t i = 0; i < d; ++i) blockColumns[i] = column(i) + start;
     for (size_t j = 0; j < qs.size(); ++j) {
-      std::fill(block.begin(), block.begin() + static_cast<std::ptrdiff_t>(count), 0);
-      for (const auto& [dim, code] : qs[j].dims) addColumn(code, &columns_[dim][start], count, block.data());
+      if (qs[j].dims.empty())
+        scoreRows(qs[j].codes.data(), &codes_[start * d], count, d, block.data());
+      else
+        scoreColumns(qs[j].dims.data(), qs[j].dims.size(), blockColumns.data(), count, block.data());
       auto& heap = heaps[j];
       for (size_t r = 0; r < count; ++r) {
         const size_t row = start + r;
