@@ -1,9 +1,10 @@
 // SharedLibrary: a library loaded the first time one of its functions is
 // called, not when the program starts.
 //
-// grove-server reaches libpq (PostgreSQL stores) and libcurl (providers)
-// through forwarders (store/LibPqForwarders.cpp, llm/LibCurlForwarders.cpp)
-// that load them here. Loaded at start, the two and the thirty libraries they
+// grove-server reaches libpq (PostgreSQL stores), libcurl (providers) and
+// OpenSSL (TLS on --listen, token hashes) through forwarders
+// (store/LibPqForwarders.cpp, llm/LibCurlForwarders.cpp,
+// lsp-server/transport/LibSslForwarders.cpp) that load them here. Loaded at start, the two and the thirty libraries they
 // pull in cost about 15 ms of every start (issue 15's cold open), though a
 // core on a SQLite store that never calls a provider uses neither; and the
 // server now runs where they are not installed, saying which package to
@@ -54,6 +55,13 @@ public:
     void* address = dlsym(handle_, name);
     if (!address) throw missing(std::string(soname_) + " has no " + name + " (an older version?)");
     return address;
+  }
+
+  /// Whether an earlier call loaded the library (a clean-up at exit has
+  /// nothing to clean when it never was).
+  bool loaded() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return handle_ != nullptr;
   }
 
   /// Resolves `name` as the function type F (a forwarder's own type).

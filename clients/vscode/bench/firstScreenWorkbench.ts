@@ -7,7 +7,8 @@
 // the conversation again, in one workbench and one grove-server (the first run meets a fresh one).
 //
 // Prints one line `@@ {"ms":…,"runs":[…],"webviewMs":…,"requests":"…","unitCount":…}`: the
-// median run, and for it when the webview's page started loading and each request the page made
+// median run, and for it when the webview's page started loading, when it said it was ready and
+// when the extension's init reached it, and each request the page made
 // before the draw, sent and answered (milliseconds after the Enter). When it cannot run (no Chromium,
 // code-server, .vsix or server) it prints `@@ {"unavailable":"why"}` and exits 0.
 //
@@ -25,6 +26,9 @@ import { CHROMIUM, launchBrowser, paletteCommand, QUIET_SETTINGS } from '../test
 interface Run {
   readonly ms: number;
   readonly webviewMs: number;
+  /** When the page told the extension it was ready, and when the extension's init reached it (ms from the Enter). */
+  readonly readyMs: number;
+  readonly initMs: number;
   /** Each request answered before the draw: method, sent and answered, in ms from the Enter. */
   readonly requests: string[];
   readonly unitCount: number;
@@ -32,6 +36,8 @@ interface Run {
 
 interface Drawn {
   readonly pageStart: number;
+  readonly ready: number;
+  readonly init: number;
   readonly drawn: number;
   readonly answers: string[];
   readonly unitCount: number;
@@ -85,7 +91,8 @@ async function drawnIn(frame: Frame, projectId: string): Promise<Drawn | null> {
         .requestTimings()
         .filter((r) => r.answered > 0 && r.answered <= app.map.firstDrawEnd)
         .map((r) => `${r.method.replace('grove/', '')} ${Math.round(performance.timeOrigin + r.sent)}-${Math.round(performance.timeOrigin + r.answered)}`);
-      return { pageStart: performance.timeOrigin, drawn, answers, unitCount: app.snapshot().unitCount };
+      const start = app.startTimings();
+      return { pageStart: performance.timeOrigin, ready: performance.timeOrigin + start.ready, init: performance.timeOrigin + start.init, drawn, answers, unitCount: app.snapshot().unitCount };
     }, projectId);
   } catch {
     return null; // a frame navigating or gone: not this one
@@ -133,11 +140,11 @@ async function main(): Promise<void> {
         await page.keyboard.press('Enter');
       }
       const d = await firstDraw(page, opt.project);
-      runs.push({ ms: d.drawn - t0, webviewMs: d.pageStart - t0, requests: d.answers.map((a) => a.replace(/(\d+)-(\d+)$/, (_, s, e) => `${Number(s) - Math.round(t0)}-${Number(e) - Math.round(t0)} ms`)), unitCount: d.unitCount });
+      runs.push({ ms: d.drawn - t0, webviewMs: d.pageStart - t0, readyMs: d.ready - t0, initMs: d.init - t0, requests: d.answers.map((a) => a.replace(/(\d+)-(\d+)$/, (_, s, e) => `${Number(s) - Math.round(t0)}-${Number(e) - Math.round(t0)} ms`)), unitCount: d.unitCount });
     }
     if (process.env.GROVE_BENCH_VERBOSE) for (const r of runs) console.error(JSON.stringify(r));
     const mid = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-    report({ ms: Math.round(mid.ms), runs: runs.map((r) => Math.round(r.ms)), webviewMs: Math.round(mid.webviewMs), requests: mid.requests.join(', '), unitCount: mid.unitCount });
+    report({ ms: Math.round(mid.ms), runs: runs.map((r) => Math.round(r.ms)), webviewMs: Math.round(mid.webviewMs), readyMs: Math.round(mid.readyMs), initMs: Math.round(mid.initMs), requests: mid.requests.join(', '), unitCount: mid.unitCount });
   } finally {
     await browser.close();
     await wb.stop();

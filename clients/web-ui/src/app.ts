@@ -41,6 +41,8 @@ const UNITS_PER_CALL = 1000;
 
 export class App {
   private serverMethods = new Set<string>();
+  /** When the page told the host it listens and when the host's init came (performance.now()). */
+  private readonly startTimes = { ready: 0, init: 0 };
   private projectId: string | null = null;
   private project: Project | null = null;
   private tree = new TreeIndex([], []);
@@ -141,6 +143,7 @@ export class App {
     rpc.on(M.suggestionDidChange, () => void this.enqueue(() => this.loadSuggestions()));
     channel.onMessage((msg) => {
       if (msg.type === 'init') {
+        this.startTimes.init ||= performance.now();
         this.serverMethods = new Set(msg.methods);
         const has = (m: string) => this.serverMethods.has(m);
         this.toolbar.setFeatures({ capsules: has(M.capsuleList), settings: has(M.initiativeGet) && has(M.userModelGet), memory: has(M.memoletMap) });
@@ -159,6 +162,7 @@ export class App {
 
   /** Tells the host the UI is listening; it answers with `init`. */
   start(): void {
+    this.startTimes.ready = performance.now();
     this.channel.post({ type: 'ready' });
   }
 
@@ -170,6 +174,11 @@ export class App {
   /** The last requests to the core with when each was sent and answered; for automation and benchmarks. */
   requestTimings() {
     return this.rpc.recentTimings();
+  }
+
+  /** When the page said it was ready and when the host's init arrived (ms from the page's start); for benchmarks. */
+  startTimings(): { readonly ready: number; readonly init: number } {
+    return { ...this.startTimes };
   }
 
   /** Resolves once every load queued so far (and any it queued) has run; for tests. */

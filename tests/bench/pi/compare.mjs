@@ -527,6 +527,7 @@ function printTable() {
   if (code?.ms !== undefined) {
     row(codeRow, "n/a (no map)", `${ms(code.ms)} (${fmtInt(code.unitCount)} units drawn)`, undefined, "< 500 ms", code.ms < 500);
     row("    of which: until the webview's page starts loading", "", ms(code.webviewMs));
+    if (code.initMs !== undefined) row("    the page says it is ready / the extension's init reaches it", "", `${ms(code.readyMs)} / ${ms(code.initMs)}`);
   } else if (code) row(codeRow, "n/a (no map)", `not measured: ${code.unavailable ?? code.failed}`, undefined, "< 500 ms", code.failed ? false : null);
 
   const gm = G.search;
