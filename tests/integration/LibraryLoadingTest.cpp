@@ -1,6 +1,7 @@
-// libpq and libcurl are loaded when first needed, not at start (issue 15's
-// cold open; support/SharedLibrary.h): a core serving a SQLite store has
-// mapped neither, and a PostgreSQL store still opens them on demand.
+// libpq, libcurl and OpenSSL are loaded when first needed, not at start
+// (issue 15's cold open; support/SharedLibrary.h): a core serving a SQLite
+// store over stdio has mapped none of them, and a PostgreSQL store still
+// opens libpq on demand (the TLS tests in tests/share load OpenSSL the same way).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,7 +21,7 @@ std::string mapsOf(int pid) {
   return text.str();
 }
 
-TEST(LibraryLoading, ACoreOnASqliteStoreServesWithoutLoadingLibpqOrLibcurl) {
+TEST(LibraryLoading, ACoreOnASqliteStoreServesWithoutLoadingLibpqLibcurlOrOpenSsl) {
   TempDir dir;
   ServerProcess srv(dir.file("grove.db"));
   RpcClient& rpc = srv.client();
@@ -31,6 +32,8 @@ TEST(LibraryLoading, ACoreOnASqliteStoreServesWithoutLoadingLibpqOrLibcurl) {
   ASSERT_NE(maps.find("libsqlite3"), std::string::npos) << "the maps were not read:\n" << maps;
   EXPECT_EQ(maps.find("libpq.so"), std::string::npos) << maps;
   EXPECT_EQ(maps.find("libcurl.so"), std::string::npos) << maps;
+  EXPECT_EQ(maps.find("libssl.so"), std::string::npos) << maps;
+  EXPECT_EQ(maps.find("libcrypto.so"), std::string::npos) << maps;
   ASSERT_TRUE(isResult(rpc.call("shutdown")));
   rpc.notify("exit");
   EXPECT_EQ(srv.waitExit(), 0);
