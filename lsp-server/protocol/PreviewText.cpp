@@ -20,9 +20,10 @@ void appendStrings(std::string& out, const std::vector<std::string>& v) {
 
 }  // namespace
 
-std::string previewText(const ScopePreview& p, const std::vector<MemoryBlock>& memory) {
-  size_t size = p.system.size() + 256;
-  for (const auto& m : p.messages) size += m.content.size() + 64 + m.unitIds.size() * 40;
+std::string previewText(const ScopePreview& p, const std::vector<MemoryBlock>& memory, bool withText) {
+  static const std::string kNoText;
+  size_t size = (withText ? p.system.size() : 0) + 256;
+  for (const auto& m : p.messages) size += (withText ? m.content.size() : 0) + 64 + m.unitIds.size() * 40;
   std::string out;
   out.reserve(size + size / 16);  // room for some escapes, so the text is written once
   // Keys in the order the library writes them (sorted).
@@ -37,7 +38,7 @@ std::string previewText(const ScopePreview& p, const std::vector<MemoryBlock>& m
     const PromptMessage& m = p.messages[i];
     if (i) out += ',';
     out += "{\"content\":";
-    appendJsonString(out, m.content);
+    appendJsonString(out, withText ? m.content : kNoText);
     out += ",\"role\":";
     appendJsonString(out, m.role);
     out += ",\"unitIds\":";
@@ -45,7 +46,7 @@ std::string previewText(const ScopePreview& p, const std::vector<MemoryBlock>& m
     out += '}';
   }
   out += "],\"system\":";
-  appendJsonString(out, p.system);
+  appendJsonString(out, withText ? p.system : kNoText);
   out += ",\"tokens\":";
   appendJsonInt(out, p.tokens);
   out += ",\"truncated\":";

@@ -13,7 +13,9 @@
 namespace grove::proto {
 
 /// The bytes nlohmann's dump writes for {excluded, included, memory,
-/// messages, system, tokens, truncated}, written directly.
-std::string previewText(const ScopePreview& preview, const std::vector<MemoryBlock>& memory);
+/// messages, system, tokens, truncated}, written directly. Without
+/// `withText`, each message's content and the system prompt are empty
+/// strings (ids, roles, tokens and the lists unchanged).
+std::string previewText(const ScopePreview& preview, const std::vector<MemoryBlock>& memory, bool withText = true);
 
 }  // namespace grove::proto

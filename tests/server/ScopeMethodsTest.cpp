@@ -80,6 +80,25 @@ TEST_F(ScopeMethods, BudgetDropsTheOldestAutoUnitsButNeverIncludedOrTheCursor) {
   EXPECT_EQ(messageUnitIds(pv), (std::vector<Ids>{{q1}, {a2}, {}}));
 }
 
+TEST_F(ScopeMethods, WithoutTextThePreviewKeepsItsIdsListsAndTokens) {
+  setScope({q2}, "excluded");
+  setScope({s1}, "included");
+  const json extra = {{"prompt", "next question"}, {"budgetTokens", 1000}};
+  json whole = preview(pid, a2, extra);
+  json withText = extra;
+  withText["withText"] = false;
+  json bare = preview(pid, a2, withText);
+  EXPECT_EQ(messageUnitIds(bare), messageUnitIds(whole));
+  EXPECT_EQ(messageRoles(bare), messageRoles(whole));
+  for (const auto& m : bare["messages"]) EXPECT_EQ(m["content"], "") << bare;
+  EXPECT_EQ(bare["system"], "");
+  EXPECT_NE(whole["system"], "");
+  // What the model would see is the same preview: only the text is left out.
+  for (const char* key : {"tokens", "excluded", "included", "truncated"}) EXPECT_EQ(bare[key], whole[key]) << key;
+  withText["withText"] = true;
+  EXPECT_EQ(preview(pid, a2, withText), whole);
+}
+
 TEST_F(ScopeMethods, PreviewErrors) {
   EXPECT_TRUE(isNotFound(rpc().call("grove/scope/preview", {{"projectId", pid}, {"cursorId", "u-no"}}),
                          "unitNotFound", "u-no"));
@@ -94,6 +113,8 @@ TEST_F(ScopeMethods, PreviewErrors) {
       "budgetTokens"));
   EXPECT_TRUE(isInvalidParams(
       rpc().call("grove/scope/preview", {{"projectId", pid}, {"cursorId", a2}, {"prompt", 1}}), "prompt"));
+  EXPECT_TRUE(isInvalidParams(
+      rpc().call("grove/scope/preview", {{"projectId", pid}, {"cursorId", a2}, {"withText", "no"}}), "withText"));
   json other = createProject("other");
   json foreign = append(other["id"], nullptr, "user", "elsewhere");
   EXPECT_TRUE(isInvalidParams(

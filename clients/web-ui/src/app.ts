@@ -329,7 +329,9 @@ export class App {
 
   private async loadPreviewMarks(): Promise<void> {
     if (!this.projectId) return;
-    const preview = await this.rpc.request<ScopePreview>(M.scopePreview, { projectId: this.projectId, cursorId: this.focusId });
+    // The marks need the ids only: without the text (half a megabyte at the tip of 1,000
+    // messages). A core that does not know withText sends the text, which changes nothing here.
+    const preview = await this.rpc.request<ScopePreview>(M.scopePreview, { projectId: this.projectId, cursorId: this.focusId, withText: false });
     this.marks = markUnits(this.tree.units.values(), preview);
     if (this.previewCursor !== undefined) await this.refreshPreviewPanel();
   }

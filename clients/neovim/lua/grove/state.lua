@@ -178,7 +178,9 @@ local function refresh_scope(done)
     return done and done()
   end
   local cursor = M.cursor()
-  client.request(m.scope_preview, { projectId = pid, cursorId = cursor or protocol.null }, function(err, res)
+  -- The ids only (withText = false): the marks need no text, and at the tip of a long path the
+  -- text is the whole prompt. A core without the parameter sends the text, which is ignored.
+  client.request(m.scope_preview, { projectId = pid, cursorId = cursor or protocol.null, withText = false }, function(err, res)
     if not err and res and pid == M.project_id() then
       s.in_scope = {}
       for _, msg in ipairs(res.messages or {}) do
