@@ -237,8 +237,10 @@ export class App {
     this.toolbar.setTitle(read.project.title);
     this.chooseFocus();
     await this.focusMoved();
-    if (withSuggestions) await this.loadSuggestions();
+    // Drawn before the cards are asked for: they are one more round trip, and loadSuggestions
+    // draws again when they come.
     this.render();
+    if (withSuggestions) await this.loadSuggestions();
   }
 
   /** After a change of ours whose result names the `revision` it made: when the views already
