@@ -214,6 +214,16 @@ public final class GroveApi {
         ScopePreview.class);
   }
 
+  /**
+   * The same scope without the prompt's text ({@code withText: false}): which units are sent, included,
+   * excluded and truncated, for marking them. At the tip of a long path the text is the whole prompt.
+   */
+  public CompletableFuture<ScopePreview> scopeMarks(String projectId, String cursorId) {
+    return call(SCOPE_PREVIEW,
+        Params.create().opt("projectId", projectId).nullable("cursorId", cursorId).opt("withText", false),
+        ScopePreview.class);
+  }
+
   public CompletableFuture<Void> scopeReset(String projectId) {
     return call(SCOPE_RESET, Params.create().opt("projectId", projectId), JsonElement.class).thenApply(r -> null);
   }

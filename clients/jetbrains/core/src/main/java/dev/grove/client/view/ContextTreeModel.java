@@ -55,7 +55,7 @@ public final class ContextTreeModel extends Observable<ContextTree> {
       return CompletableFuture.completedFuture(null);
     }
     return TreeLoad.of(api, id).thenCompose((TreeLoad d) ->
-        api.scopePreview(id, ContextTree.cursorOf(d.project()), null, null).handle((preview, err) -> {
+        api.scopeMarks(id, ContextTree.cursorOf(d.project())).handle((preview, err) -> {
           if (!id.equals(projectId)) return null; // the user selected another project meanwhile
           // Without a preview the units are still worth showing; scope marks become UNKNOWN.
           set(ContextTree.build(d.project(), orEmpty(d.units()), orEmpty(d.branches()), preview));

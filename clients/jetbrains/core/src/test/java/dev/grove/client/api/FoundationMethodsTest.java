@@ -160,6 +160,13 @@ class FoundationMethodsTest {
     ScopePreview without = await(api.scopePreview(p.id(), u2.id(), null, null));
     assertTrue(without.excluded().contains(a1.id()));
     assertFalse(sentIds(without).contains(a1.id()));
+    // The marks' form: the same ids and lists, no text.
+    ScopePreview marks = await(api.scopeMarks(p.id(), u2.id()));
+    assertEquals(sentIds(without), sentIds(marks));
+    assertEquals(without.excluded(), marks.excluded());
+    assertEquals(without.tokens(), marks.tokens());
+    assertTrue(marks.messages().stream().allMatch(m -> m.content().isEmpty()), "no text: " + marks.messages());
+    assertFalse(without.messages().get(0).content().isEmpty());
 
     await(api.unitSetScope(List.of(side.id()), Scope.INCLUDED, null));
     ScopePreview with = await(api.scopePreview(p.id(), u2.id(), null, null));
