@@ -25,7 +25,7 @@
 namespace {
 
 // libssl's own dependencies (libcrypto) are searched by dlsym on its handle.
-constinit grove::SharedLibrary libssl("libssl.so.3", "libssl3", "TLS and access tokens",
+constinit grove::SharedLibrary libssl("libssl.so.3", "libssl3", "TLS or an access token",
                                       grove::ErrorKind::InvalidOperation);
 
 }  // namespace
