@@ -11,7 +11,7 @@ import { Composer } from './chat/composer';
 import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
 import { LABEL_HEAD_CHARS } from './map/geometry';
-import { markUnits, type UnitMark } from './model/scopeMarks';
+import { markUnits, type ScopeMarks } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
 import type { Capsule, CompactProjectStructure, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
 import type { PanelName } from './channel/messages';
@@ -46,7 +46,7 @@ export class App {
   private projectId: string | null = null;
   private project: Project | null = null;
   private tree = new TreeIndex([], []);
-  private marks: Map<string, UnitMark> = new Map();
+  private marks: ScopeMarks = markUnits(new Map(), null);
   private focusId: string | null = null;
   private lastCursorId: string | null | undefined = undefined;
   private hits = new Set<string>();
@@ -334,7 +334,7 @@ export class App {
     // The marks need the ids only: without the text (half a megabyte at the tip of 1,000
     // messages). A core that does not know withText sends the text, which changes nothing here.
     const preview = await this.rpc.request<ScopePreview>(M.scopePreview, { projectId: this.projectId, cursorId: this.focusId, withText: false });
-    this.marks = markUnits(this.tree.units.values(), preview);
+    this.marks = markUnits(this.tree.units, preview);
     if (this.previewCursor !== undefined) await this.refreshPreviewPanel();
   }
 

@@ -4,7 +4,7 @@
 // Rendering is keyed by unit, so a streamed token rewrites one element, not the list.
 
 import type { TreeIndex } from '../model/tree';
-import type { UnitMark } from '../model/scopeMarks';
+import type { ScopeMarks, UnitMark } from '../model/scopeMarks';
 import type { Suggestion, TurnResult, Unit } from '../model/types';
 import { clear, h } from '../ui/dom';
 import { splitReferences, utf8Length } from './references';
@@ -41,7 +41,7 @@ export interface ChatFeatures {
 
 export interface ChatState {
   readonly tree: TreeIndex;
-  readonly marks: ReadonlyMap<string, UnitMark>;
+  readonly marks: ScopeMarks;
   readonly focusId: string | null;
   readonly hits: ReadonlySet<string>;
   readonly streaming: ReadonlyMap<string, string>;

@@ -4,7 +4,7 @@
 
 import { fitText } from './fitText';
 import { unitHead, type TreeIndex } from '../model/tree';
-import type { UnitMark } from '../model/scopeMarks';
+import type { ScopeMarks } from '../model/scopeMarks';
 import { layoutTree, type Layout, type NodeBox } from './layout';
 import { centreOn, hitTest, NODE_H, NODE_W, nodeX, nodeY, toScreen, visibleNodes, visibleRows, zoomAt, type Viewport } from './geometry';
 import { neighbour, type NavKey } from './keyboard';
@@ -18,7 +18,7 @@ export interface MapActions {
 
 export interface MapState {
   readonly tree: TreeIndex;
-  readonly marks: ReadonlyMap<string, UnitMark>;
+  readonly marks: ScopeMarks;
   readonly focusId: string | null;
   readonly cursorId: string | null;
   readonly hits: ReadonlySet<string>;

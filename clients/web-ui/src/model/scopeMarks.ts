@@ -24,13 +24,25 @@ export function effectiveIds(preview: ScopePreview): Set<string> {
   return ids;
 }
 
-export function markUnits(units: Iterable<Unit>, preview: ScopePreview | null): Map<string, UnitMark> {
-  const marks = new Map<string, UnitMark>();
+/** A unit's mark by id; what the chat and the map read. */
+export interface ScopeMarks {
+  get(id: string): UnitMark | undefined;
+}
+
+/**
+ * The marks of `units` under `preview`, each worked out when it is asked for: a view reads the
+ * few units it shows, and walking a 100,000-unit tree to mark every unit cost 50-130 ms on every
+ * move of the focus. A unit not in `units` has no mark, as before.
+ */
+export function markUnits(units: ReadonlyMap<string, Unit>, preview: ScopePreview | null): ScopeMarks {
   const inScope = preview ? effectiveIds(preview) : new Set<string>();
   const truncated = new Set(preview?.truncated ?? []);
-  for (const u of units) {
-    const mark: ScopeMark = truncated.has(u.id) ? 'truncated' : inScope.has(u.id) ? 'in' : 'out';
-    marks.set(u.id, { mark, flag: u.scope });
-  }
-  return marks;
+  return {
+    get(id: string): UnitMark | undefined {
+      const u = units.get(id);
+      if (!u) return undefined;
+      const mark: ScopeMark = truncated.has(id) ? 'truncated' : inScope.has(id) ? 'in' : 'out';
+      return { mark, flag: u.scope };
+    },
+  };
 }
