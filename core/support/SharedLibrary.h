@@ -4,11 +4,12 @@
 // grove-server reaches libpq (PostgreSQL stores), libcurl (providers) and
 // OpenSSL (TLS on --listen, token hashes) through forwarders
 // (store/LibPqForwarders.cpp, llm/LibCurlForwarders.cpp,
-// lsp-server/transport/LibSslForwarders.cpp) that load them here. Loaded at start, the two and the thirty libraries they
-// pull in cost about 15 ms of every start (issue 15's cold open), though a
-// core on a SQLite store that never calls a provider uses neither; and the
-// server now runs where they are not installed, saying which package to
-// install when one is first needed.
+// lsp-server/transport/LibSslForwarders.cpp) that load them here. Loaded at
+// start, libpq, libcurl and the thirty libraries they pull in cost about
+// 15 ms of every start (issue 15's cold open), OpenSSL about 3 ms more,
+// though a core on a SQLite store that never calls a provider or checks a
+// token uses none of them; and the server runs where they are not installed,
+// saying which package to install when one is first needed.
 //
 // Header-only: grove_llm shares support's headers, not its library.
 #pragma once

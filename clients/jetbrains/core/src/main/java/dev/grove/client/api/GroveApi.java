@@ -208,9 +208,7 @@ public final class GroveApi {
   /** Exactly what the model would see for a turn at {@code cursorId} (null: only included units). */
   public CompletableFuture<ScopePreview> scopePreview(String projectId, String cursorId, String prompt,
       Integer budgetTokens) {
-    return call(SCOPE_PREVIEW,
-        Params.create().opt("projectId", projectId).nullable("cursorId", cursorId)
-            .opt("prompt", prompt).opt("budgetTokens", budgetTokens),
+    return call(SCOPE_PREVIEW, scopeAt(projectId, cursorId).opt("prompt", prompt).opt("budgetTokens", budgetTokens),
         ScopePreview.class);
   }
 
@@ -219,9 +217,11 @@ public final class GroveApi {
    * excluded and truncated, for marking them. At the tip of a long path the text is the whole prompt.
    */
   public CompletableFuture<ScopePreview> scopeMarks(String projectId, String cursorId) {
-    return call(SCOPE_PREVIEW,
-        Params.create().opt("projectId", projectId).nullable("cursorId", cursorId).opt("withText", false),
-        ScopePreview.class);
+    return call(SCOPE_PREVIEW, scopeAt(projectId, cursorId).opt("withText", false), ScopePreview.class);
+  }
+
+  private static Params scopeAt(String projectId, String cursorId) {
+    return Params.create().opt("projectId", projectId).nullable("cursorId", cursorId);
   }
 
   public CompletableFuture<Void> scopeReset(String projectId) {
