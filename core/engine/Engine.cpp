@@ -447,6 +447,22 @@ ProjectSnapshot Engine::getProject(const std::string& projectId) {
   return snap;
 }
 
+ProjectPage Engine::projectPage(const std::string& projectId, int64_t afterSeq, int limit) {
+  if (limit < 1 || limit > kMaxPageUnits)
+    throw Error::invalidArg("limit", "limit must be between 1 and " + std::to_string(kMaxPageUnits));
+  if (afterSeq < 0) throw Error::invalidArg("afterSeq", "afterSeq must not be negative");
+  ProjectState& ps = impl_->state(projectId);
+  ProjectPage page;
+  page.project = ps.project;
+  // One row more than the page says whether another page follows.
+  page.units = impl_->store->liveUnits(projectId, afterSeq + 1, static_cast<size_t>(limit) + 1);
+  if (page.units.size() > static_cast<size_t>(limit)) {
+    page.units.pop_back();
+    page.nextAfterSeq = page.units.back().seq;
+  }
+  return page;
+}
+
 ProjectOutline Engine::projectOutline(const std::string& projectId, int headChars) {
   if (headChars < 0 || headChars > kOutlineHeadChars)
     throw Error::invalidArg("headChars", "headChars must be between 0 and " + std::to_string(kOutlineHeadChars));

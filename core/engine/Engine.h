@@ -113,6 +113,13 @@ struct ProjectSnapshot {
   std::vector<Branch> branches;
 };
 
+/// A page of a project's live units (Engine::projectPage).
+struct ProjectPage {
+  Project project;
+  std::vector<Unit> units;             // in seq order
+  std::optional<int64_t> nextAfterSeq;  // where the next page starts; nullopt: this was the last
+};
+
 /// A project's tree without its text (Engine::projectOutline).
 struct ProjectOutline {
   Project project;
@@ -192,6 +199,12 @@ public:
                                     bool includeDeleted = false);
   Project project(const std::string& projectId);
   ProjectSnapshot getProject(const std::string& projectId);
+  /// getProject's units a page at a time: at most `limit` (1 to
+  /// kMaxPageUnits) live units with a seq above `afterSeq`. A tree of any
+  /// size is read in replies of bounded size; `project.revision` tells the
+  /// reader whether it changed between pages.
+  ProjectPage projectPage(const std::string& projectId, int64_t afterSeq, int limit);
+  static constexpr int kMaxPageUnits = 10000;
   /// The project's tree without its text, for drawing maps: each unit's
   /// head is its first non-blank line, within its first `headChars`
   /// characters (0 to kOutlineHeadChars; a map whose nodes show about 20

@@ -82,8 +82,10 @@ public:
   /// A unit and its ancestors, the unit first, in one read: all of them, or
   /// the first `limit` (a caller that has the rest of the path loaded).
   virtual std::vector<Unit> ancestry(const std::string& id, size_t limit = SIZE_MAX) = 0;
-  /// Every live unit of a project, ordered by seq.
-  virtual std::vector<Unit> liveUnits(const std::string& projectId) = 0;
+  /// Every live unit of a project, ordered by seq: all of them, or a page
+  /// (at most `limit`, from seq `fromSeq` on).
+  virtual std::vector<Unit> liveUnits(const std::string& projectId, int64_t fromSeq = 0,
+                                      size_t limit = SIZE_MAX) = 0;
   /// liveUnits without the text, visited row by row in seq order: `head`
   /// holds at most the first `headChars` characters (at most 100: the store
   /// may keep no more of each unit's text for it). What a map is drawn

@@ -175,7 +175,7 @@ struct SqlStore::Rows {
                          "JOIN chain c ON u.id = c.parent_id WHERE c.depth + 1 < ?2) SELECT " + kUnitColumns +
                          " FROM chain ORDER BY depth")
                             .c_str());
-    liveUnits = Stmt(db, unitSelect("WHERE project_id=? AND removed=0 ORDER BY seq").c_str());
+    liveUnits = Stmt(db, unitSelect("WHERE project_id=? AND removed=0 AND seq>=? ORDER BY seq LIMIT ?").c_str());
     liveChildren = Stmt(db, "SELECT id FROM units WHERE parent_id=? AND removed=0 ORDER BY seq");
     // SQLite answers the first child by seq with min() without sorting (a
     // sort opens a temporary b-tree, on every append); PostgreSQL has no
@@ -365,8 +365,8 @@ void SqlStore::liveOutline(const std::string& projectId, int headChars,
   }
 }
 
-std::vector<Unit> SqlStore::liveUnits(const std::string& projectId) {
-  auto& st = rows_->liveUnits.reset().bind(1, projectId);
+std::vector<Unit> SqlStore::liveUnits(const std::string& projectId, int64_t fromSeq, size_t limit) {
+  auto& st = rows_->liveUnits.reset().bind(1, projectId).bind(2, fromSeq).bind(3, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;

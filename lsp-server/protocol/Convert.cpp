@@ -215,6 +215,18 @@ json branchSummaries(const ProjectOutline& o) {
   return json{{"project", toJson(o.project)}, {"branches", std::move(branches)}};
 }
 
+json branchesWithIds(const ProjectOutline& o) {
+  json branches = json::array();
+  for (const auto& b : o.branches) {
+    json ids = json::array();
+    for (uint32_t row : b.unitRows) ids.push_back(std::string(o.units.id(row)));
+    json j = branchFields(b.branch);
+    j["unitIds"] = std::move(ids);
+    branches.push_back(std::move(j));
+  }
+  return branches;
+}
+
 json toJson(const Branch& b) {
   json j = branchFields(b);
   j["unitIds"] = b.unitIds;

@@ -29,6 +29,8 @@ json branchFields(const Branch&);
 /// `{project, branches}` of grove/project/branches: each branch's fields with
 /// `unitCount`, `tipId` (its last unit) and `head` (its first unit's head).
 json branchSummaries(const ProjectOutline&);
+/// The outline's branches as grove/project/get has them (with `unitIds`).
+json branchesWithIds(const ProjectOutline&);
 /// grove/project/structure as JSON text: the outline's units as columns (one
 /// array per field, index i is unit i in seq order; `parent` is an index, -1
 /// for the root), which is about a third of the bytes of Unit objects.

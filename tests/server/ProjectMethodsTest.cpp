@@ -97,6 +97,62 @@ TEST_F(ProjectMethods, GetErrors) {
   EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", {{"projectId", 12}}), "projectId"));
 }
 
+TEST_F(ProjectMethods, GetInPagesReadsTheSameTreeInRepliesOfBoundedSize) {
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "start");
+  json at = root;
+  for (int i = 0; i < 6; ++i) at = append(p["id"], at["id"], i % 2 ? "user" : "assistant", "turn " + std::to_string(i));
+  json side = append(p["id"], root["id"], "assistant", "other", {{"branch", {{"title", "side"}}}});
+  json gone = append(p["id"], side["id"], "user", "dropped");
+  json after = append(p["id"], side["id"], "user", "kept");
+  ASSERT_TRUE(isResult(rpc().call("grove/unit/delete", {{"unitIds", {gone["id"]}}})));
+  json full = getProject(p["id"]);
+  ASSERT_EQ(full["units"].size(), 9u);
+
+  // Pages of 4: the first carries the branches, each says where the next starts.
+  json first = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 4}});
+  EXPECT_EQ(first["project"], full["project"]);
+  EXPECT_EQ(first["branches"], full["branches"]);
+  json units = first["units"];
+  EXPECT_EQ(units.size(), 4u);
+  json next = first["nextAfterSeq"];
+  int pages = 1;
+  while (!next.is_null()) {
+    json page = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 4}, {"afterSeq", next}});
+    EXPECT_FALSE(page.contains("branches"));
+    EXPECT_EQ(page["project"]["revision"], full["project"]["revision"]);
+    ASSERT_LE(page["units"].size(), 4u);
+    for (const auto& u : page["units"]) units.push_back(u);
+    next = page["nextAfterSeq"];
+    ASSERT_LT(++pages, 10);
+  }
+  EXPECT_EQ(pages, 3);
+  // The removed unit is in no page, and a unit reads as in the whole tree.
+  EXPECT_EQ(units, full["units"]);
+  // A page that ends exactly at the last unit says so.
+  json last = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"afterSeq", side["seq"]}});
+  ASSERT_EQ(last["units"].size(), 1u);
+  EXPECT_EQ(last["units"][0]["id"], after["id"]);
+  EXPECT_TRUE(last["nextAfterSeq"].is_null());
+  // Without a limit a page holds up to 1,000 units: here the rest of the tree.
+  json rest = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"afterSeq", 0}});
+  EXPECT_EQ(rest["units"], full["units"]);
+  EXPECT_TRUE(rest["nextAfterSeq"].is_null());
+}
+
+TEST_F(ProjectMethods, GetPageErrors) {
+  json p = createProject();
+  for (const json& bad : {json(0), json(10001), json("5"), json(2.5), json(-3)})
+    EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", {{"projectId", p["id"]}, {"limit", bad}}), "limit"))
+        << bad.dump();
+  for (const json& bad : {json(-1), json("5"), json(1.5)})
+    EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/get", {{"projectId", p["id"]}, {"afterSeq", bad}}),
+                                "afterSeq"))
+        << bad.dump();
+  EXPECT_TRUE(isNotFound(rpc().call("grove/project/get", {{"projectId", "p-missing"}, {"limit", 5}}),
+                         "projectNotFound", "p-missing"));
+}
+
 TEST_F(ProjectMethods, StructureIsTheTreeWithoutItsTextAsColumns) {
   json p = createProject();
   json root = append(p["id"], nullptr, "user", "\n  How do we parse the config?\nWith details below.");

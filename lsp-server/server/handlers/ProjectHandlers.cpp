@@ -9,6 +9,27 @@ namespace grove::server {
 using proto::Params;
 using proto::toJson;
 
+namespace {
+
+// Without a limit a page holds this many units (about 1 MB of chat).
+constexpr int kDefaultPageUnits = 1000;
+
+// A page of grove/project/get. The first (no afterSeq) also carries the
+// branches, read from the outline: without the text, so the page stays the
+// size of its units however big the tree.
+json pageJson(RequestContext& c, const std::string& projectId, std::optional<int> afterSeq, int limit) {
+  ProjectPage page = c.engine.projectPage(projectId, afterSeq.value_or(0), limit);
+  json units = json::array();
+  for (const auto& u : page.units) units.push_back(toJson(u));
+  json out{{"project", toJson(page.project)},
+           {"units", std::move(units)},
+           {"nextAfterSeq", page.nextAfterSeq ? json(*page.nextAfterSeq) : json(nullptr)}};
+  if (!afterSeq) out["branches"] = proto::branchesWithIds(c.engine.projectOutline(projectId, 0));
+  return out;
+}
+
+}  // namespace
+
 void registerProjectHandlers(MethodTable& t) {
   t.add("grove/project/create", kChange, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.createProject(p.str("title"), p.optStr("workspaceUri")));
@@ -20,6 +41,8 @@ void registerProjectHandlers(MethodTable& t) {
     return json{{"projects", list}};
   });
   t.add("grove/project/get", kRead, [](RequestContext& c, const Params& p) {
+    const std::optional<int> limit = p.optInt("limit"), afterSeq = p.optInt("afterSeq");
+    if (limit || afterSeq) return pageJson(c, p.str("projectId"), afterSeq, limit.value_or(kDefaultPageUnits));
     ProjectSnapshot s = c.engine.getProject(p.str("projectId"));
     json units = json::array(), branches = json::array();
     for (const auto& u : s.units) units.push_back(toJson(u));
