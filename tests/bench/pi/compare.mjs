@@ -197,6 +197,34 @@ async function groveTree(store, method, extra = {}) {
   }
 }
 
+// The whole tree through grove/project/get's pages, each awaited before the
+// next is asked for, with the server's default limits (no BIG_REPLIES): what
+// a reader that cannot take an 80 MB reply does.
+const PAGE_UNITS = 5000;
+async function groveTreeInPages(store) {
+  const g = startGrove(store.db);
+  await g.initialize();
+  try {
+    let ms = 0, bytes = 0, largest = 0, units = 0, pages = 0, afterSeq;
+    do {
+      const r = await g.call("grove/project/get", { projectId: store.project, limit: PAGE_UNITS, ...(afterSeq === undefined ? {} : { afterSeq }) });
+      ms += r.ms;
+      bytes += r.bytes;
+      largest = Math.max(largest, r.bytes);
+      units += r.result.units.length;
+      pages += 1;
+      afterSeq = r.result.nextAfterSeq;
+      if (afterSeq === undefined) return { unavailable: true };  // a server without pages answered whole
+    } while (afterSeq !== null);
+    return { ms, bytes, largest, units, pages, ...procStatus(g.pid) };
+  } catch (e) {
+    log(`grove/project/get in pages failed: ${e.message}\n${logTail()}`);
+    return { failed: e.message };
+  } finally {
+    await g.close();
+  }
+}
+
 // Sequential appends at the mainline tip, each acknowledged (durable) before
 // the next is sent; write_bytes of the server counts what reached the disk
 // layer, page writes and checkpoints included.
@@ -408,7 +436,8 @@ async function main() {
   // As the web UI's map asks for it (clients/web-ui: LABEL_HEAD_CHARS, compact).
   R.grove.mapStructure = await groveTree(gTree, "grove/project/structure", MAP_STRUCTURE);
   R.grove.get = await groveTree(gTree, "grove/project/get");
-  log(`  ${JSON.stringify({ pi: R.pi.tree, structure: R.grove.structure, mapStructure: R.grove.mapStructure, get: R.grove.get })}`);
+  R.grove.getPages = await groveTreeInPages(gTree);
+  log(`  ${JSON.stringify({ pi: R.pi.tree, structure: R.grove.structure, mapStructure: R.grove.mapStructure, get: R.grove.get, getPages: R.grove.getPages })}`);
 
   log("first screen of the tree's map in the web UI...");
   R.grove.firstScreen = groveFirstScreen(gTree);
@@ -500,6 +529,12 @@ function printTable() {
     row(`whole tree: Pi getTree() / grove/project/get${big}, ${sizes.tree}`, ms(pt?.ms), `${ms(gg.ms)} (${bytes(gg.bytes)} reply)`, r(gg.ms, pt?.ms));
     row("  peak RSS", mib(pt?.hwmKb), mib(gg.hwmKb), r(gg.hwmKb, pt?.hwmKb));
   }
+  const gp = G.getPages;
+  const pagesRow = `  in pages of ${fmtInt(PAGE_UNITS)} units (default limits), each awaited`;
+  if (gp?.ms !== undefined) {
+    row(pagesRow, ms(pt?.ms), `${ms(gp.ms)} (${gp.pages} ${gp.pages === 1 ? "page" : "pages"}, ${fmtInt(gp.units)} units, largest reply ${bytes(gp.largest)})`, r(gp.ms, pt?.ms));
+    row("    peak RSS", mib(pt?.hwmKb), mib(gp.hwmKb), r(gp.hwmKb, pt?.hwmKb));
+  } else row(pagesRow, ms(pt?.ms), gp?.unavailable ? "n/a (not available)" : `failed: ${gp?.failed}`, undefined);
   if (gs.unavailable) {
     row("whole structure: grove/project/structure", ms(pt?.ms), "n/a (not available)", undefined, "< 150 ms", null);
     row("  peak RSS", mib(pt?.hwmKb), "n/a (not available)", undefined, "< 150 MiB", null);
