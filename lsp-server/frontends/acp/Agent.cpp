@@ -4,6 +4,7 @@
 
 #include "frontends/ProjectLookup.h"
 #include "frontends/acp/Extensions.h"
+#include "frontends/acp/ProjectRead.h"
 #include "frontends/acp/ProjectView.h"
 #include "frontends/acp/Replay.h"
 #include "frontends/acp/Updates.h"
@@ -135,7 +136,7 @@ void Agent::newSession(const json& id, const json& params) {
 void Agent::loadSession(const json& id, const json& params) {
   if (!isString(params, "sessionId")) return fail(id, rpc::InvalidParams, "sessionId must be a string");
   const std::string sessionId = params["sessionId"];
-  auto got = core_.callSync("grove/project/get", {{"projectId", sessionId}});
+  auto got = readProject(core_, sessionId);
   if (!got.ok) return failFromCore(id, got.value);
   // The whole path is replayed before the answer (the spec requires it).
   for (const auto& update : replayPath(sessionId, ProjectView(std::move(got.value)))) client_.send(update);

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "frontends/acp/ProjectRead.h"
 #include "frontends/acp/ProjectView.h"
 
 namespace grove::frontends::acp {
@@ -63,7 +64,7 @@ CommandOutcome Commands::branch(const std::string& sessionId, const std::string&
 // `/return`: complete the branch the cursor is in and go back to the path
 // it branched from (grove/branch/return).
 CommandOutcome Commands::goBack(const std::string& sessionId) {
-  auto got = core_.callSync("grove/project/get", {{"projectId", sessionId}});
+  auto got = readProject(core_, sessionId);
   if (!got.ok) return {failure("Could not read the conversation", got.value)};
   ProjectView view(got.value);
   auto path = view.cursorPath();
@@ -88,7 +89,7 @@ CommandOutcome Commands::scope(const std::string& sessionId, const std::string& 
   const std::string verb = exclude ? "exclude" : "include";
   auto refs = words(args);
   if (refs.empty()) return {"Usage: /" + verb + " last | u12 u13 ... (handles from /preview)"};
-  auto got = core_.callSync("grove/project/get", {{"projectId", sessionId}});
+  auto got = readProject(core_, sessionId);
   if (!got.ok) return {failure("Could not read the conversation", got.value)};
   ProjectView view(got.value);
   auto path = view.cursorPath();
@@ -133,7 +134,7 @@ CommandOutcome Commands::scope(const std::string& sessionId, const std::string& 
 // message with the handles of the units it holds. Excluded text is absent
 // because the core leaves it out.
 CommandOutcome Commands::preview(const std::string& sessionId) {
-  auto got = core_.callSync("grove/project/get", {{"projectId", sessionId}});
+  auto got = readProject(core_, sessionId);
   if (!got.ok) return {failure("Could not read the conversation", got.value)};
   ProjectView view(got.value);
   auto p = core_.callSync("grove/scope/preview", {{"projectId", sessionId}});

@@ -12,6 +12,7 @@
 #include "TempDir.h"
 #include "frontends/CoreCaller.h"
 #include "frontends/CoreLink.h"
+#include "frontends/acp/ProjectRead.h"
 #include "tool/Flags.h"
 #include "tool/StoreLock.h"
 
@@ -116,6 +117,35 @@ TEST(CoreLink, BecomesTheOwnerWhenNobodyIsAndALaterServerJoinsIt) {
   EXPECT_EQ(init["capabilities"]["grove"]["core"]["role"], "joined");
   EXPECT_EQ(editor.client().result("grove/project/get", {{"projectId", created.value["id"]}})["project"]["title"],
             "owned here");
+}
+
+TEST(CoreLink, AcpReadsASessionsTreeInPagesAsTheWholeTree) {
+  auto linked = linkTo(":memory:", false);
+  ASSERT_TRUE(linked->caller);
+  CoreCaller& core = *linked->caller;
+  ASSERT_TRUE(core.initialize("front-end").ok);
+  auto created = core.callSync("grove/project/create", {{"title", "paged"}});
+  ASSERT_TRUE(created.ok);
+  const std::string projectId = created.value["id"];
+  json parent = nullptr, root;
+  for (int i = 0; i < 8; ++i) {
+    json params{{"projectId", projectId}, {"parentId", parent}, {"role", i % 2 ? "assistant" : "user"},
+                {"content", "turn " + std::to_string(i)}};
+    if (i == 7) params["parentId"] = root, params["branch"] = {{"title", "side"}};
+    auto u = core.callSync("grove/unit/append", params);
+    ASSERT_TRUE(u.ok) << u.value.dump();
+    if (i == 0) root = u.value["id"];
+    if (i < 7) parent = u.value["id"];
+  }
+  auto whole = core.callSync("grove/project/get", {{"projectId", projectId}});
+  ASSERT_TRUE(whole.ok);
+  // Pages of 3 (three pages) assemble into the one-reply tree, branches and all.
+  auto paged = acp::readProject(core, projectId, 3);
+  ASSERT_TRUE(paged.ok) << paged.value.dump();
+  EXPECT_EQ(paged.value, whole.value);
+  auto missing = acp::readProject(core, "p_nope", 3);
+  EXPECT_FALSE(missing.ok);
+  EXPECT_EQ(missing.value["code"], 1001);
 }
 
 TEST(CoreLink, AMemoryStoreIsOwnedPrivately) {
