@@ -8,6 +8,8 @@
 #include "protocol/JsonText.h"
 #include "protocol/MemoletJson.h"
 #include "protocol/PreviewText.h"
+#include "protocol/Convert.h"
+#include "protocol/UnitText.h"
 
 using nlohmann::json;
 
@@ -125,4 +127,35 @@ TEST(PreviewText, IsWhatTheJsonTreeOfThePreviewDumps) {
             {"memory", grove::proto::toJson(memory)}};
   EXPECT_EQ(grove::proto::previewText(p, memory), tree.dump(-1, ' ', false, json::error_handler_t::replace));
   EXPECT_EQ(json::parse(grove::proto::previewText(p, {}))["memory"], json::array());
+}
+
+// Units as grove/project/get and grove/unit/getMany write them: as the json
+// tree they replaced would be dumped, for every optional field present and
+// absent, a code unit's source and text that needs escapes or replacing.
+TEST(JsonText, UnitsAreWrittenAsTheLibraryWritesThem) {
+  grove::Unit plain;
+  plain.id = "u_1";
+  plain.projectId = "p_1";
+  plain.content = "line one\n\"quoted\" \xff caf\xc3\xa9";
+  plain.seq = 7;
+  plain.createdAt = 1764400000123;
+  grove::Unit code = plain;
+  code.id = "u_2";
+  code.parentId = "u_1";
+  code.role = grove::Role::Assistant;
+  code.kind = grove::Kind::Code;
+  code.status = grove::Status::Interrupted;
+  code.scope = grove::ScopeState::Excluded;
+  code.startsBranch = true;
+  code.editedAt = 1764400999000;
+  grove::Source src;
+  src.uri = "file:///w/a.cpp";
+  src.contentHash = "abc";
+  code.source = src;
+  const std::vector<grove::Unit> units{plain, code, grove::Unit{}};
+  std::string text;
+  grove::proto::appendUnitsJson(text, units);
+  json expected = json::array();
+  for (const auto& u : units) expected.push_back(grove::proto::toJson(u));
+  EXPECT_EQ(text, expected.dump(-1, ' ', false, json::error_handler_t::replace));
 }

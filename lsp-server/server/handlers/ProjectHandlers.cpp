@@ -1,6 +1,7 @@
 // grove/project/*: create, list, get, structure, branches, rename, delete (to
 // the trash), restore, setCursor.
 #include "protocol/Convert.h"
+#include "protocol/UnitText.h"
 #include "support/Error.h"
 #include "server/MethodTable.h"
 
@@ -14,18 +15,35 @@ namespace {
 // Without a limit a page holds this many units (about 1 MB of chat).
 constexpr int kDefaultPageUnits = 1000;
 
+std::string dumped(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// grove/project/get's result as text, keys in the order the library writes
+// them (sorted); `branches` and `nextAfterSeq` when given. Written, not built
+// as a json tree: a whole 100,000-unit tree is 80 MB of it.
+std::string treeText(const Project& project, const std::vector<Unit>& units, const json* branches,
+                     const json* nextAfterSeq) {
+  const std::string projectText = dumped(toJson(project));
+  std::string branchesText = branches ? dumped(*branches) : std::string();
+  std::string out;
+  out.reserve(proto::unitsJsonSize(units) + projectText.size() + branchesText.size() + 64);
+  out += '{';
+  if (branches) out += "\"branches\":" + branchesText + ',';
+  if (nextAfterSeq) out += "\"nextAfterSeq\":" + dumped(*nextAfterSeq) + ',';
+  out += "\"project\":" + projectText + ",\"units\":";
+  proto::appendUnitsJson(out, units);
+  out += '}';
+  return out;
+}
+
 // A page of grove/project/get. The first (no afterSeq) also carries the
 // branches, read from the outline: without the text, so the page stays the
 // size of its units however big the tree.
-json pageJson(RequestContext& c, const std::string& projectId, std::optional<int> afterSeq, int limit) {
+std::string pageText(RequestContext& c, const std::string& projectId, std::optional<int> afterSeq, int limit) {
   ProjectPage page = c.engine.projectPage(projectId, afterSeq.value_or(0), limit);
-  json units = json::array();
-  for (const auto& u : page.units) units.push_back(toJson(u));
-  json out{{"project", toJson(page.project)},
-           {"units", std::move(units)},
-           {"nextAfterSeq", page.nextAfterSeq ? json(*page.nextAfterSeq) : json(nullptr)}};
-  if (!afterSeq) out["branches"] = proto::branchesWithIds(c.engine.projectOutline(projectId, 0));
-  return out;
+  const json next = page.nextAfterSeq ? json(*page.nextAfterSeq) : json(nullptr);
+  if (afterSeq) return treeText(page.project, page.units, nullptr, &next);
+  const json branches = proto::branchesWithIds(c.engine.projectOutline(projectId, 0));
+  return treeText(page.project, page.units, &branches, &next);
 }
 
 }  // namespace
@@ -40,14 +58,14 @@ void registerProjectHandlers(MethodTable& t) {
       list.push_back(toJson(pr));
     return json{{"projects", list}};
   });
-  t.add("grove/project/get", kRead, [](RequestContext& c, const Params& p) {
+  t.addWithReply("grove/project/get", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     const std::optional<int> limit = p.optInt("limit"), afterSeq = p.optInt("afterSeq");
-    if (limit || afterSeq) return pageJson(c, p.str("projectId"), afterSeq, limit.value_or(kDefaultPageUnits));
+    if (limit || afterSeq)
+      return reply.sendText(pageText(c, p.str("projectId"), afterSeq, limit.value_or(kDefaultPageUnits)));
     ProjectSnapshot s = c.engine.getProject(p.str("projectId"));
-    json units = json::array(), branches = json::array();
-    for (const auto& u : s.units) units.push_back(toJson(u));
+    json branches = json::array();
     for (const auto& b : s.branches) branches.push_back(toJson(b));
-    return json{{"project", toJson(s.project)}, {"units", units}, {"branches", branches}};
+    reply.sendText(treeText(s.project, s.units, &branches, nullptr));
   });
   t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // Written as text: a 100,000-unit map is about 20 MB of JSON.

@@ -1,5 +1,6 @@
 // grove/unit/*: append, get, getMany, revisions, edit, setScope, delete.
 #include "protocol/Convert.h"
+#include "protocol/UnitText.h"
 #include "server/MethodTable.h"
 
 namespace grove::server {
@@ -22,8 +23,15 @@ void registerUnitHandlers(MethodTable& t) {
   t.add("grove/unit/get", kRead, [](RequestContext& c, const Params& p) {
     return toJson(c.engine.unit(p.str("unitId")));
   });
-  t.add("grove/unit/getMany", kRead, [](RequestContext& c, const Params& p) {
-    return json{{"units", unitList(c.engine.units(p.strList("unitIds")))}};
+  t.addWithReply("grove/unit/getMany", kRead, [](RequestContext& c, const Params& p, Reply reply) {
+    // Written as text: the chat's text is most of what a client loads.
+    const std::vector<Unit> units = c.engine.units(p.strList("unitIds"));
+    std::string out;
+    out.reserve(proto::unitsJsonSize(units) + 16);
+    out += "{\"units\":";
+    proto::appendUnitsJson(out, units);
+    out += '}';
+    reply.sendText(std::move(out));
   });
   t.add("grove/unit/revisions", kRead, [](RequestContext& c, const Params& p) {
     json list = json::array();
