@@ -10,7 +10,7 @@ import { ChatView } from './chat/chatView';
 import { Composer } from './chat/composer';
 import type { SuggestionDecision } from './chat/suggestionCard';
 import { MapView } from './map/mapView';
-import { LABEL_HEAD_CHARS } from './map/geometry';
+import { structureRequest } from './channel/treeRequest';
 import { markUnits, type ScopeMarks } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
 import type { Capsule, CompactProjectStructure, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
@@ -258,8 +258,8 @@ export class App {
    */
   private async readTree(projectId: string): Promise<{ project: Project; tree: TreeIndex }> {
     if (this.serverMethods.has(M.projectStructure)) {
-      // Heads only as long as a node shows them, and the compact form: half the bytes each.
-      const s = await this.rpc.request<ProjectStructure | CompactProjectStructure>(M.projectStructure, { projectId, headChars: LABEL_HEAD_CHARS, compact: true });
+      const { method, params } = structureRequest(projectId);
+      const s = await this.rpc.request<ProjectStructure | CompactProjectStructure>(method, params);
       return { project: s.project, tree: TreeIndex.fromStructure(projectId, s) };
     }
     const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId });

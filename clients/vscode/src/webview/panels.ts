@@ -10,6 +10,8 @@ import { Relay } from '../../../web-ui/host/relay';
 import type { Connection } from '../connection';
 import { WEBVIEW_METHODS } from '../protocol';
 import { webviewHtml } from './html';
+import { Prefetch } from './prefetch';
+import { structureRequest } from '../../../web-ui/src/channel/treeRequest';
 
 interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
@@ -21,6 +23,8 @@ interface PanelEntry {
   readonly view: ViewKind;
   ready: boolean;
   queued: HostToWebview[];
+  /** The project's tree, asked for while the page loads (project views only). */
+  readonly prefetch: Prefetch;
 }
 
 export class Panels implements vscode.Disposable {
@@ -35,7 +39,9 @@ export class Panels implements vscode.Disposable {
       const p = params as { projectId?: unknown; workspaceUri?: unknown } | null;
       for (const e of this.entries.values()) {
         const mine = e.workspaceUri !== null ? typeof p?.workspaceUri !== 'string' || sameWorkspace(p.workspaceUri, e.workspaceUri) : p?.projectId === undefined || p.projectId === e.projectId;
-        if (mine) e.relay.notify(method, params);
+        if (!mine) continue;
+        e.prefetch.drop();
+        e.relay.notify(method, params);
       }
     });
   }
@@ -114,6 +120,7 @@ export class Panels implements vscode.Disposable {
       view,
       ready: false,
       queued: locate ? [{ type: 'locate', unitId: locate }] : [],
+      prefetch: new Prefetch(),
       relay: new Relay(
         { request: (method, params, signal) => this.forward(entry, method, params, signal) },
         (m) => void webview.postMessage(m),
@@ -136,6 +143,10 @@ export class Panels implements vscode.Disposable {
       ),
     };
     webview.onDidReceiveMessage((m) => entry.relay.handle(m), undefined, this.context.subscriptions);
+    if (projectId !== null) {
+      const first = structureRequest(projectId);
+      if (this.connection.has(first.method)) entry.prefetch.start(first.method, first.params, (m, p) => this.connection.request(m, p));
+    }
     panel.onDidDispose(() => {
       entry.relay.dispose();
       this.entries.delete(key);
@@ -146,6 +157,8 @@ export class Panels implements vscode.Disposable {
   /** Sends a webview's request; a `workDoneToken` in it gets the server's $/progress for that
    *  token relayed back to that webview (the knowledge map's ingest progress). */
   private async forward(entry: PanelEntry, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+    const early = entry.prefetch.take(method, params);
+    if (early) return await early;
     const token = (params as { workDoneToken?: unknown } | null)?.workDoneToken;
     const progress = typeof token === 'string' || typeof token === 'number' ? this.connection.onProgress(token, (value) => entry.relay.notify('$/progress', { token, value })) : undefined;
     try {
