@@ -25,16 +25,6 @@ export interface RelayOptions {
 
 export const METHOD_NOT_ALLOWED = -32601;
 
-/** A result a port already encoded as UTF-8 JSON, sent as it is: a host that read it ahead
- *  encodes it while the page loads instead of after the page asks. */
-export class EncodedResult {
-  constructor(readonly json: Uint8Array) {}
-}
-
-export function encodeResult(result: unknown): EncodedResult {
-  return new EncodedResult(new TextEncoder().encode(JSON.stringify(result ?? null)));
-}
-
 export class Relay {
   private readonly inflight = new Map<number, AbortController>();
 
@@ -89,8 +79,8 @@ export class Relay {
     this.inflight.set(id, controller);
     try {
       const result = (await this.port.request(method, params ?? {}, controller.signal)) ?? null;
-      if (this.options.resultsAsBytes) this.post({ type: 'response', id, resultJson: (result instanceof EncodedResult ? result : encodeResult(result)).json });
-      else this.post({ type: 'response', id, result: result instanceof EncodedResult ? JSON.parse(new TextDecoder().decode(result.json)) : result });
+      if (this.options.resultsAsBytes) this.post({ type: 'response', id, resultJson: new TextEncoder().encode(JSON.stringify(result)) });
+      else this.post({ type: 'response', id, result });
     } catch (e) {
       this.post({ type: 'response', id, error: toRpcError(e) });
     } finally {

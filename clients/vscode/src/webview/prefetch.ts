@@ -1,16 +1,13 @@
 // A request a panel sends before its webview asks for it: the project's tree, while the page is
 // still loading (about a second in code-server), so the tree's round trip overlaps the page's
-// start instead of following it. The answer is encoded for the webview as soon as it comes
-// (the extension host is idle while the page loads), and the webview's own request takes it, once.
-
-import { encodeResult } from '../../../web-ui/host/relay';
+// start instead of following it. The webview's own request then takes the answer, once.
 
 export class Prefetch {
   private pending: { readonly method: string; readonly key: string; readonly result: Promise<unknown> } | undefined;
 
   /** Sends the request now; `send` is the connection's request. */
   start(method: string, params: unknown, send: (method: string, params: unknown) => Promise<unknown>): void {
-    const result = send(method, params).then(encodeResult);
+    const result = send(method, params);
     // A failure reaches the webview's own request, which takes this promise; left untaken it
     // must not be an unhandled rejection.
     result.catch(() => undefined);

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { Relay, encodeResult, type ServerPort } from '../../host/relay';
+import { Relay, type ServerPort } from '../../host/relay';
 import { isHostToWebview, type HostToWebview } from '../../src/channel/messages';
 import { WebRpc } from '../../src/channel/rpc';
 
@@ -50,21 +50,6 @@ test('a relay that sends results as bytes sends their UTF-8 JSON, which the page
   const call = rpc.call<typeof result>('grove/project/structure', {});
   delivered!({ ...m, id: call.id });
   assert.deepEqual(await call.promise, result);
-});
-
-test('a result the port encoded ahead is sent as those bytes, or as the value to a relay without bytes', async () => {
-  const result = { units: { id: ['u1'], head: ['日本語'] } };
-  const early = encodeResult(result);
-  const asBytes: HostToWebview[] = [];
-  new Relay({ request: async () => early }, (m) => asBytes.push(m), { allowed: new Set(['grove/project/structure']), onReady() {}, onOpenLocation() {}, onNotify() {}, resultsAsBytes: true })
-    .handle({ type: 'request', id: 5, method: 'grove/project/structure', params: {} });
-  await until(() => asBytes.length === 1);
-  assert.equal((asBytes[0] as Extract<HostToWebview, { type: 'response' }>).resultJson, early.json, 'the same bytes, not encoded again');
-  const asValue: HostToWebview[] = [];
-  new Relay({ request: async () => early }, (m) => asValue.push(m), { allowed: new Set(['grove/project/structure']), onReady() {}, onOpenLocation() {}, onNotify() {} })
-    .handle({ type: 'request', id: 6, method: 'grove/project/structure', params: {} });
-  await until(() => asValue.length === 1);
-  assert.deepEqual(asValue[0], { type: 'response', id: 6, result });
 });
 
 test('methods outside the allowlist never reach the server', async () => {
