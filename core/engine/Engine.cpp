@@ -2,6 +2,7 @@
 #include "engine/Engine.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/EngineImpl.h"
 #include "engine/MemoletState.h"
@@ -454,13 +455,28 @@ ProjectPage Engine::projectPage(const std::string& projectId, int64_t afterSeq, 
   ProjectState& ps = impl_->state(projectId);
   ProjectPage page;
   page.project = ps.project;
-  // One row more than the page says whether another page follows.
-  page.units = impl_->store->liveUnits(projectId, afterSeq + 1, static_cast<size_t>(limit) + 1);
-  if (page.units.size() > static_cast<size_t>(limit)) {
-    page.units.pop_back();
-    page.nextAfterSeq = page.units.back().seq;
+  // Read in steps, not `limit` rows at once: a unit may hold megabytes, and
+  // the page ends at kPageBytes of text (past its first unit) whatever
+  // `limit` says, so the reply stays a size every reader takes. One row more
+  // than the page says whether another follows.
+  constexpr size_t kStep = 256;
+  const auto most = static_cast<size_t>(limit);
+  int64_t from = afterSeq == std::numeric_limits<int64_t>::max() ? afterSeq : afterSeq + 1;
+  size_t bytes = 0;
+  for (;;) {
+    const size_t step = std::min(most + 1 - page.units.size(), kStep);
+    std::vector<Unit> rows = impl_->store->liveUnits(projectId, from, step);
+    for (Unit& u : rows) {
+      if (page.units.size() == most || (!page.units.empty() && bytes + u.content.size() > kPageBytes)) {
+        page.nextAfterSeq = page.units.back().seq;
+        return page;
+      }
+      bytes += u.content.size();
+      page.units.push_back(std::move(u));
+    }
+    if (rows.size() < step) return page;  // the tree ends in this page
+    from = page.units.back().seq + 1;
   }
-  return page;
 }
 
 ProjectOutline Engine::projectOutline(const std::string& projectId, int headChars) {

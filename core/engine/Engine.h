@@ -199,12 +199,13 @@ public:
                                     bool includeDeleted = false);
   Project project(const std::string& projectId);
   ProjectSnapshot getProject(const std::string& projectId);
-  /// getProject's units a page at a time: at most `limit` (1 to
-  /// kMaxPageUnits) live units with a seq above `afterSeq`. A tree of any
-  /// size is read in replies of bounded size; `project.revision` tells the
-  /// reader whether it changed between pages.
+  /// getProject's units a page at a time: the live units with a seq above
+  /// `afterSeq`, at most `limit` (1 to kMaxPageUnits) of them and, past the
+  /// first, at most kPageBytes of their text. `project.revision` tells the
+  /// reader whether the tree changed between its pages.
   ProjectPage projectPage(const std::string& projectId, int64_t afterSeq, int limit);
   static constexpr int kMaxPageUnits = 10000;
+  static constexpr size_t kPageBytes = 8u << 20;
   /// The project's tree without its text, for drawing maps: each unit's
   /// head is its first non-blank line, within its first `headChars`
   /// characters (0 to kOutlineHeadChars; a map whose nodes show about 20

@@ -32,8 +32,7 @@ public:
   void updateUnit(const Unit&) override;
   std::optional<Unit> unit(const std::string& id) override;
   std::vector<Unit> ancestry(const std::string& id, size_t limit = SIZE_MAX) override;
-  std::vector<Unit> liveUnits(const std::string& projectId, int64_t fromSeq = 0,
-                              size_t limit = SIZE_MAX) override;
+  std::vector<Unit> liveUnits(const std::string& projectId, int64_t fromSeq, size_t limit) override;
   void liveOutline(const std::string& projectId, int headChars,
                    const std::function<void(const OutlineRow&)>& each) override;
   std::vector<std::string> liveChildren(const std::string& parentId) override;

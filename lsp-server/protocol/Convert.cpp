@@ -67,6 +67,8 @@ json toJson(const Source& s) {
               {"anchor", toJson(s.anchor)}};
 }
 
+// Keep in step with protocol/UnitText.cpp, which writes the same as text
+// (JsonText.UnitsAreWrittenAsTheLibraryWritesThem compares them).
 json toJson(const Unit& u) {
   json j{{"id", u.id},
          {"projectId", u.projectId},
@@ -84,6 +86,29 @@ json toJson(const Unit& u) {
   return j;
 }
 
+void appendBranchesText(std::string& out, const ProjectOutline& s, OutlineForm form) {
+  const bool compact = form == OutlineForm::Compact;
+  out += '[';
+  for (size_t b = 0; b < s.branches.size(); ++b) {
+    if (b) out += ',';
+    // The unit list sorts last: the other fields, then the list written here
+    // (a compact answer names the units by row: ids are most of the rest).
+    out += branchFields(s.branches[b].branch).dump(-1, ' ', false, json::error_handler_t::replace);
+    out.pop_back();
+    out += compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
+    const auto& rows = s.branches[b].unitRows;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (i) out += ',';
+      if (compact)
+        appendJsonInt(out, rows[i]);
+      else
+        appendJsonString(out, s.units.id(rows[i]));
+    }
+    out += "]}";
+  }
+  out += ']';
+}
+
 std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   const UnitOutline& u = s.units;
   const size_t n = u.size();
@@ -96,25 +121,9 @@ std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   auto dump = [&out](const json& j) { out += j.dump(-1, ' ', false, json::error_handler_t::replace); };
   // Keys in the order the library writes them (sorted), so the bytes are
   // those of the json tree this replaces.
-  out += "{\"branches\":[";
-  for (size_t b = 0; b < s.branches.size(); ++b) {
-    if (b) out += ',';
-    // The unit list sorts last: the other fields, then the list written here
-    // (a compact answer names the units by row: ids are most of the rest).
-    dump(branchFields(s.branches[b].branch));
-    out.pop_back();
-    out += compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
-    const auto& rows = s.branches[b].unitRows;
-    for (size_t i = 0; i < rows.size(); ++i) {
-      if (i) out += ',';
-      if (compact)
-        appendJsonInt(out, rows[i]);
-      else
-        appendJsonString(out, u.id(rows[i]));
-    }
-    out += "]}";
-  }
-  out += "],\"project\":";
+  out += "{\"branches\":";
+  appendBranchesText(out, s, form);
+  out += ",\"project\":";
   dump(toJson(s.project));
   auto column = [&](const char* name, auto&& write) {
     out += '"';
@@ -213,18 +222,6 @@ json branchSummaries(const ProjectOutline& o) {
     branches.push_back(std::move(j));
   }
   return json{{"project", toJson(o.project)}, {"branches", std::move(branches)}};
-}
-
-json branchesWithIds(const ProjectOutline& o) {
-  json branches = json::array();
-  for (const auto& b : o.branches) {
-    json ids = json::array();
-    for (uint32_t row : b.unitRows) ids.push_back(std::string(o.units.id(row)));
-    json j = branchFields(b.branch);
-    j["unitIds"] = std::move(ids);
-    branches.push_back(std::move(j));
-  }
-  return branches;
 }
 
 json toJson(const Branch& b) {

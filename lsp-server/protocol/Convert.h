@@ -29,8 +29,6 @@ json branchFields(const Branch&);
 /// `{project, branches}` of grove/project/branches: each branch's fields with
 /// `unitCount`, `tipId` (its last unit) and `head` (its first unit's head).
 json branchSummaries(const ProjectOutline&);
-/// The outline's branches as grove/project/get has them (with `unitIds`).
-json branchesWithIds(const ProjectOutline&);
 /// grove/project/structure as JSON text: the outline's units as columns (one
 /// array per field, index i is unit i in seq order; `parent` is an index, -1
 /// for the root), which is about a third of the bytes of Unit objects.
@@ -40,6 +38,9 @@ json branchesWithIds(const ProjectOutline&);
 /// json tree: see JsonText.h.
 enum class OutlineForm { Columns, Compact };
 std::string outlineText(const ProjectOutline& outline, OutlineForm form = OutlineForm::Columns);
+/// Appends the outline's branches as outlineText writes them: `unitIds`
+/// (grove/project/get's branches), or `unitRows` in the compact form.
+void appendBranchesText(std::string& out, const ProjectOutline& outline, OutlineForm form);
 
 /// Reads a `source` object; errors name `source.<field>`.
 Source sourceFrom(const json& j);

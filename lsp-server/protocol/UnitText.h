@@ -1,7 +1,8 @@
-// UnitText: units as JSON text, byte for byte what toJson(Unit).dump()
-// writes, without building the json tree first. A whole 100,000-unit tree
-// (grove/project/get) was a tree of about two million json values, most of
-// the call's time and of its peak memory, before one byte was written.
+// UnitText: units as JSON text, byte for byte what toJson(Unit) dumps to
+// (compact, invalid UTF-8 replaced), without building the json tree first.
+// A whole 100,000-unit tree (grove/project/get) was a tree of about two
+// million json values, most of the call's time and of its peak memory,
+// before one byte was written.
 #pragma once
 
 #include <string>

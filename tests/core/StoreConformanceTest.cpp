@@ -155,6 +155,10 @@ TEST_F(StoreConformance, TreeReadsFollowParentsSeqAndLiveness) {
   EXPECT_EQ(ids(s->ancestry("c")), (std::vector<std::string>{"c", "b", "a"}));
   EXPECT_EQ(ids(s->ancestry("c", 2)), (std::vector<std::string>{"c", "b"}));
   EXPECT_EQ(ids(s->liveUnits("p")), (std::vector<std::string>{"a", "b", "c", "side", "code"}));
+  // A page: live units from a seq on, at most so many (the removed one is skipped, not counted).
+  EXPECT_EQ(ids(s->liveUnits("p", 4, 2)), (std::vector<std::string>{"side", "code"}));
+  EXPECT_EQ(ids(s->liveUnits("p", 2, 1)), (std::vector<std::string>{"b"}));
+  EXPECT_TRUE(s->liveUnits("p", 7, 5).empty());
   EXPECT_EQ(s->liveChildren("a"), (std::vector<std::string>{"b", "side"}));
   EXPECT_EQ(s->continuingChild("a"), std::optional<std::string>("b"));
   EXPECT_EQ(s->continuingChild("code"), std::nullopt);

@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     grove::SqliteStore store(grove::SqliteStore::Options{p.string()});
     (void)store.schemaVersion();
-    for (const auto& project : store.projects(std::nullopt, true)) (void)store.liveUnits(project.id);
+    for (const auto& project : store.projects(std::nullopt, true)) (void)store.liveUnits(project.id, 0, SIZE_MAX);
     (void)store.search("grove", std::nullopt, 5);
     store.begin();
     grove::Project project;

@@ -129,15 +129,46 @@ TEST_F(ProjectMethods, GetInPagesReadsTheSameTreeInRepliesOfBoundedSize) {
   EXPECT_EQ(pages, 3);
   // The removed unit is in no page, and a unit reads as in the whole tree.
   EXPECT_EQ(units, full["units"]);
-  // A page that ends exactly at the last unit says so.
+  // A page that ends exactly at the last unit says so: no empty page after it.
+  json byThree = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 3}, {"afterSeq", units[5]["seq"]}});
+  ASSERT_EQ(byThree["units"].size(), 3u);
+  EXPECT_EQ(byThree["units"][2]["id"], after["id"]);
+  EXPECT_TRUE(byThree["nextAfterSeq"].is_null());
+  json one = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 1}, {"afterSeq", units[7]["seq"]}});
+  ASSERT_EQ(one["units"].size(), 1u);
+  EXPECT_TRUE(one["nextAfterSeq"].is_null());
+  json beforeLast = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 1}, {"afterSeq", units[6]["seq"]}});
+  EXPECT_EQ(beforeLast["nextAfterSeq"], units[7]["seq"]);
+  // After the removed unit's seq: the live one after it.
   json last = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"afterSeq", side["seq"]}});
   ASSERT_EQ(last["units"].size(), 1u);
   EXPECT_EQ(last["units"][0]["id"], after["id"]);
-  EXPECT_TRUE(last["nextAfterSeq"].is_null());
-  // Without a limit a page holds up to 1,000 units: here the rest of the tree.
+  // afterSeq 0 is the first page (with the branches); without a limit it holds up to 1,000 units.
   json rest = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"afterSeq", 0}});
   EXPECT_EQ(rest["units"], full["units"]);
+  EXPECT_EQ(rest["branches"], full["branches"]);
   EXPECT_TRUE(rest["nextAfterSeq"].is_null());
+  // A null limit or afterSeq is as absent: the whole tree, as one reply.
+  EXPECT_EQ(rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", nullptr}}), full);
+}
+
+TEST_F(ProjectMethods, APageEndsAtEightMegabytesOfTextPastItsFirstUnit) {
+  // A unit may hold 4 MiB: a page of many would be a reply some readers refuse.
+  json p = createProject();
+  json at = nullptr;
+  std::vector<json> big;
+  for (int i = 0; i < 3; ++i) {
+    at = append(p["id"], at.is_null() ? json(nullptr) : at["id"], i % 2 ? "assistant" : "user",
+                std::string(3u << 20, static_cast<char>('a' + i)));
+    big.push_back(at);
+  }
+  json first = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 10}});
+  ASSERT_EQ(first["units"].size(), 2u);  // 6 MiB; the third would make 9
+  EXPECT_EQ(first["nextAfterSeq"], big[1]["seq"]);
+  json second = rpc().result("grove/project/get", {{"projectId", p["id"]}, {"limit", 10}, {"afterSeq", first["nextAfterSeq"]}});
+  ASSERT_EQ(second["units"].size(), 1u);
+  EXPECT_EQ(second["units"][0]["id"], big[2]["id"]);
+  EXPECT_TRUE(second["nextAfterSeq"].is_null());
 }
 
 TEST_F(ProjectMethods, GetPageErrors) {

@@ -18,16 +18,15 @@ constexpr int kDefaultPageUnits = 1000;
 std::string dumped(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // grove/project/get's result as text, keys in the order the library writes
-// them (sorted); `branches` and `nextAfterSeq` when given. Written, not built
-// as a json tree: a whole 100,000-unit tree is 80 MB of it.
-std::string treeText(const Project& project, const std::vector<Unit>& units, const json* branches,
+// them (sorted); `branches` (already text) and `nextAfterSeq` when given.
+// Written, not built as a json tree: a whole 100,000-unit tree is 76 MiB of it.
+std::string treeText(const Project& project, const std::vector<Unit>& units, const std::string* branches,
                      const json* nextAfterSeq) {
   const std::string projectText = dumped(toJson(project));
-  std::string branchesText = branches ? dumped(*branches) : std::string();
   std::string out;
-  out.reserve(proto::unitsJsonSize(units) + projectText.size() + branchesText.size() + 64);
+  out.reserve(proto::unitsJsonSize(units) + projectText.size() + (branches ? branches->size() : 0) + 64);
   out += '{';
-  if (branches) out += "\"branches\":" + branchesText + ',';
+  if (branches) out += "\"branches\":" + *branches + ',';
   if (nextAfterSeq) out += "\"nextAfterSeq\":" + dumped(*nextAfterSeq) + ',';
   out += "\"project\":" + projectText + ",\"units\":";
   proto::appendUnitsJson(out, units);
@@ -35,14 +34,15 @@ std::string treeText(const Project& project, const std::vector<Unit>& units, con
   return out;
 }
 
-// A page of grove/project/get. The first (no afterSeq) also carries the
-// branches, read from the outline: without the text, so the page stays the
-// size of its units however big the tree.
-std::string pageText(RequestContext& c, const std::string& projectId, std::optional<int> afterSeq, int limit) {
-  ProjectPage page = c.engine.projectPage(projectId, afterSeq.value_or(0), limit);
+// A page of grove/project/get. The first (afterSeq absent or 0) also carries
+// the branches, read from the outline: without the text, so the page stays
+// the size of its units and the tree's ids.
+std::string pageText(RequestContext& c, const std::string& projectId, int afterSeq, int limit) {
+  ProjectPage page = c.engine.projectPage(projectId, afterSeq, limit);
   const json next = page.nextAfterSeq ? json(*page.nextAfterSeq) : json(nullptr);
-  if (afterSeq) return treeText(page.project, page.units, nullptr, &next);
-  const json branches = proto::branchesWithIds(c.engine.projectOutline(projectId, 0));
+  if (afterSeq != 0) return treeText(page.project, page.units, nullptr, &next);
+  std::string branches;
+  proto::appendBranchesText(branches, c.engine.projectOutline(projectId, 0), proto::OutlineForm::Columns);
   return treeText(page.project, page.units, &branches, &next);
 }
 
@@ -61,11 +61,12 @@ void registerProjectHandlers(MethodTable& t) {
   t.addWithReply("grove/project/get", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     const std::optional<int> limit = p.optInt("limit"), afterSeq = p.optInt("afterSeq");
     if (limit || afterSeq)
-      return reply.sendText(pageText(c, p.str("projectId"), afterSeq, limit.value_or(kDefaultPageUnits)));
+      return reply.sendText(pageText(c, p.str("projectId"), afterSeq.value_or(0), limit.value_or(kDefaultPageUnits)));
     ProjectSnapshot s = c.engine.getProject(p.str("projectId"));
     json branches = json::array();
     for (const auto& b : s.branches) branches.push_back(toJson(b));
-    reply.sendText(treeText(s.project, s.units, &branches, nullptr));
+    const std::string branchesText = dumped(branches);
+    reply.sendText(treeText(s.project, s.units, &branchesText, nullptr));
   });
   t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // Written as text: a 100,000-unit map is about 20 MB of JSON.

@@ -40,7 +40,8 @@ export class Panels implements vscode.Disposable {
       for (const e of this.entries.values()) {
         const mine = e.workspaceUri !== null ? typeof p?.workspaceUri !== 'string' || sameWorkspace(p.workspaceUri, e.workspaceUri) : p?.projectId === undefined || p.projectId === e.projectId;
         if (!mine) continue;
-        e.prefetch.drop();
+        // A change to the project: an early answer may predate it (other notifications leave the tree alone).
+        if (method === 'grove/project/didChange') e.prefetch.drop();
         e.relay.notify(method, params);
       }
     });
@@ -145,9 +146,10 @@ export class Panels implements vscode.Disposable {
     webview.onDidReceiveMessage((m) => entry.relay.handle(m), undefined, this.context.subscriptions);
     if (projectId !== null) {
       const first = structureRequest(projectId);
-      if (this.connection.has(first.method)) entry.prefetch.start(first.method, first.params, (m, p) => this.connection.request(m, p));
+      if (this.connection.has(first.method)) entry.prefetch.start(first.method, first.params, (m, p, signal) => this.connection.request(m, p, signal));
     }
     panel.onDidDispose(() => {
+      entry.prefetch.drop();
       entry.relay.dispose();
       this.entries.delete(key);
     });
@@ -157,8 +159,9 @@ export class Panels implements vscode.Disposable {
   /** Sends a webview's request; a `workDoneToken` in it gets the server's $/progress for that
    *  token relayed back to that webview (the knowledge map's ingest progress). */
   private async forward(entry: PanelEntry, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+    // An early answer that failed is asked for again, as the page's own request.
     const early = entry.prefetch.take(method, params);
-    if (early) return await early;
+    if (early) return await early.catch(() => this.connection.request(method, params, signal));
     const token = (params as { workDoneToken?: unknown } | null)?.workDoneToken;
     const progress = typeof token === 'string' || typeof token === 'number' ? this.connection.onProgress(token, (value) => entry.relay.notify('$/progress', { token, value })) : undefined;
     try {
