@@ -29,6 +29,9 @@ const char* const kLiveOutlineFromUnits =
     "SELECT id, parent_id, role, kind, substr(content, 1, ?2), status, scope, seq, source, starts_branch "
     "FROM units WHERE project_id=?1 AND removed=0 ORDER BY seq";
 
+// A LIMIT's bound: SIZE_MAX (every row) as the largest the databases take.
+int64_t sqlLimit(size_t limit) { return static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)); }
+
 std::string unitSelect(const char* where) {
   return std::string("SELECT ") + kUnitColumns + " FROM units " + where;
 }
@@ -331,7 +334,7 @@ std::optional<Unit> SqlStore::unit(const std::string& id) {
 }
 
 std::vector<Unit> SqlStore::ancestry(const std::string& id, size_t limit) {
-  auto& st = rows_->ancestry.reset().bind(1, id).bind(2, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
+  auto& st = rows_->ancestry.reset().bind(1, id).bind(2, sqlLimit(limit));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;
@@ -339,7 +342,7 @@ std::vector<Unit> SqlStore::ancestry(const std::string& id, size_t limit) {
 
 std::vector<Unit> SqlStore::unitsFromSeq(const std::string& projectId, int64_t fromSeq,
                                          size_t limit) {
-  auto& st = rows_->unitsFromSeq.reset().bind(1, projectId).bind(2, fromSeq).bind(3, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
+  auto& st = rows_->unitsFromSeq.reset().bind(1, projectId).bind(2, fromSeq).bind(3, sqlLimit(limit));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;
@@ -366,7 +369,7 @@ void SqlStore::liveOutline(const std::string& projectId, int headChars,
 }
 
 std::vector<Unit> SqlStore::liveUnits(const std::string& projectId, int64_t fromSeq, size_t limit) {
-  auto& st = rows_->liveUnits.reset().bind(1, projectId).bind(2, fromSeq).bind(3, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
+  auto& st = rows_->liveUnits.reset().bind(1, projectId).bind(2, fromSeq).bind(3, sqlLimit(limit));
   std::vector<Unit> out;
   while (st.step()) out.push_back(readUnit(st));
   return out;
