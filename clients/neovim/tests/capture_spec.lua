@@ -85,8 +85,11 @@ describe("capture", function()
 
   it("costs four requests: the append and one load, the didChange that follows is skipped", function()
     local pid = h.new_project("Cost")
-    h.append(pid, nil, "user", "Look at this code")
+    local first = h.append(pid, nil, "user", "Look at this code")
     h.reload()
+    -- The append's didChange can come after that reload; its refresh must not land
+    -- among the requests counted below.
+    h.settle(first.revision)
     local path = source_file()
     vim.cmd("edit " .. vim.fn.fnameescape(path))
     restore = h.stub_ui({ input = "why" })

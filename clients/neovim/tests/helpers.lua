@@ -405,4 +405,18 @@ function M.reload()
   end, "reload")
 end
 
+-- Waits until the views have caught up with `revision` (a result's), including the
+-- refresh a grove/project/didChange for it queued: a request counted after this sees
+-- no left-over work of that change (a reload alone can finish before that
+-- notification arrives, and the refresh it queues then runs later).
+function M.settle(revision)
+  local done = false
+  state.catch_up(revision, function()
+    done = true
+  end)
+  M.wait(function()
+    return done
+  end, "caught up with revision " .. tostring(revision))
+end
+
 return M
