@@ -279,12 +279,22 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   if (!q.projectId) pool.trashed = trashedProjects(*impl_);
   std::vector<std::vector<std::string>> lists;
   size_t depth = std::max<size_t>(limit * 3, 50);
+  // People ask in other words than they were answered in ("container keeps
+  // losing files" for "mount a docker volume"): the query with its thesaurus
+  // synonyms is ranked beside the query, and its messages are looked up with
+  // them. One list more, and only for a query the thesaurus knows a word of
+  // (engine_retrieval_eval, recall@5 on the dev sets: own tune 0.816 ->
+  // 0.842, real-dev 0.960 -> 0.980, LoCoMo 0.837 -> 0.833; all five variants
+  // as separate lists scored no better and cost three times as much).
+  std::string expanded = q.query;
+  for (const auto& t : memory::relatedTerms(q.query)) expanded += " " + t;
   lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q.query), depth, lists);
+  if (expanded != q.query) lexicalRanking(*impl_, pool, memory::ftsMatchQuery(expanded), depth, lists);
   std::vector<std::vector<float>> embeddings;
   if (!q.embedding.empty()) embeddings.push_back(q.embedding);
   vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
   std::vector<double> weights;
-  auto exchanges = exchangeRankings(*impl_, pool, q.query, lists, weights);
+  auto exchanges = exchangeRankings(*impl_, pool, expanded, lists, weights);
   auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {

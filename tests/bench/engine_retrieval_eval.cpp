@@ -6,7 +6,7 @@
 // projects. Beside it, in the same run: the harness's granular ranking
 // (tests/memory/eval/GranularEval) and the chunked-BM25 anchors.
 //
-//   grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep]
+//   grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] [--misses]
 //                               [--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N]
 //                               [--window-saturation K]
 //                              
@@ -44,6 +44,8 @@ namespace {
 
 /// The search settings under test (the shipped ones unless a flag says otherwise).
 MemoletConfig searchConfig;
+/// --misses: print each missed query of the development sets (never the held-out split).
+bool printMisses = false;
 
 void rows(const char* title, const ev::Dataset& data, const std::string& split, size_t maxHit, bool locomo) {
   auto t0 = std::chrono::steady_clock::now();
@@ -66,6 +68,8 @@ void rows(const char* title, const ev::Dataset& data, const std::string& split, 
   std::printf("    engine hits by span (exchanges: hits):");
   for (auto [size, n] : e.hitSpan) std::printf(" %zu: %zu", size, n);
   std::printf("   (%.1f s with indexing)\n", buildS);
+  if (printMisses && split != "heldout")
+    for (const auto& m : e.misses) std::printf("      miss %s\n", m.c_str());
   std::fflush(stdout);
 }
 
@@ -100,6 +104,7 @@ int main(int argc, char** argv) {
     if (a == "--benchmarks" && value) bench = argv[++i];
     else if (a == "--no-shared") shared = false;
     else if (a == "--sweep") sweeping = true;
+    else if (a == "--misses") printMisses = true;
     else if (a == "--exchange-weight" && value) searchConfig.exchangeWeight = std::atof(argv[++i]);
     else if (a == "--window-weight" && value) searchConfig.windowWeight = std::atof(argv[++i]);
     else if (a == "--rrf-k" && value) searchConfig.rrfK = std::atoi(argv[++i]);
@@ -107,7 +112,7 @@ int main(int argc, char** argv) {
     else if (a == "--window-saturation" && value) searchConfig.windowSaturation = std::atof(argv[++i]);
     else {
       std::fprintf(stderr,
-                   "usage: grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] "
+                   "usage: grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] [--misses] "
                    "[--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N] "
                    "[--window-saturation K]\n");
       return 2;

@@ -290,8 +290,10 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].memolet.id, docker);
   EXPECT_TRUE(hits[0].focusUnitIds.empty());
-  // First in the BM25 ranking and in the vector ranking: 1/(60+1) twice.
-  EXPECT_NEAR(hits[0].score, 2.0 / 61.0, 1e-9);
+  // First in the BM25 ranking of the query, in that of the query with its
+  // thesaurus synonyms ("docker" and "volume" have some), and in the vector
+  // ranking: 1/(60+1) three times.
+  EXPECT_NEAR(hits[0].score, 3.0 / 61.0, 1e-9);
   ASSERT_FALSE(hits[0].sentences.empty());
   EXPECT_TRUE(contains(hits[0].sentences[0], "volume")) << hits[0].sentences[0];
   for (const auto& h : hits) EXPECT_NE(h.memolet.id, toml) << "no shared term, no match";
@@ -299,6 +301,9 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   MemoletConfig c = engine->memoletConfig();
   c.rrfK = 10;
   engine->setMemoletConfig(c);
+  EXPECT_NEAR(engine->searchMemolets(q)[0].score, 3.0 / 11.0, 1e-9);
+  // A query without thesaurus words is ranked once by BM25.
+  q.query = "named keeps";
   EXPECT_NEAR(engine->searchMemolets(q)[0].score, 2.0 / 11.0, 1e-9);
 
   // Identifiers meet across spellings (code-aware tokens on both sides).
@@ -306,6 +311,23 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   EXPECT_EQ(searchIds("toml", other), Ids{toml});
   EXPECT_EQ(searchIds("toml", pid), Ids{}) << "scoped to a project";
   EXPECT_EQ(errorOf([&] { searchIds("  "); }).field(), "query");
+}
+
+TEST_F(MemoletEngine, SearchFindsAnAnswerInTheWordsOfTheQuerysSynonyms) {
+  // The answer says "docker", "volume" and "persist"; the question says
+  // "container" and "losing files": no word in common, and a paraphrase is
+  // how people ask (issue 13). The thesaurus's synonyms reach it, in the
+  // BM25 ranking of whole memolets and in the rankings of single messages.
+  std::string answer = converse(pid, {{"Where should Postgres store its tables?",
+                                        "Mount a named docker volume at /var/lib/postgresql so the database persists."}});
+  std::string other = newProject("toml");
+  converse(other, {kToml[0], kToml[2]});
+  MemoletQuery q;
+  q.query = "my container is losing files";
+  auto hits = engine->searchMemolets(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].memolet.id, citing(answer).id);
+  for (const auto& h : hits) EXPECT_NE(h.memolet.projectId, other) << "the synonyms add no TOML";
 }
 
 TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {

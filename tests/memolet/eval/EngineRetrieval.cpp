@@ -68,7 +68,7 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
     auto t0 = std::chrono::steady_clock::now();
     auto found = engine.searchMemolets(mq);
     times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    bool held = false;
+    bool held = false, hit = false;
     for (size_t i = 0; i < found.size(); ++i) {
       const MemoletHit& h = found[i];
       auto exchangesOf = [&](const std::vector<std::string>& ids) {
@@ -86,10 +86,28 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
         hits += 1;
         rr += 1.0 / double(i + 1);
         out.hitSpan[span.size()] += 1;
+        hit = true;
         break;
       }
     }
     holds += held;
+    if (!hit) {
+      // What a miss returned: each result's conversation, its memolet's exchanges and its focus.
+      std::string line = q.id + " \"" + q.text + "\" answers";
+      for (const auto& [conv, e] : q.answers) line += " " + conv + ":" + std::to_string(e);
+      line += "; returned";
+      for (const auto& h : found) {
+        std::set<std::pair<size_t, size_t>> where;
+        for (const auto* ids : {&h.memolet.sourceUnitIds, &h.focusUnitIds})
+          for (const auto& id : *ids)
+            if (auto it = unitAt.find(id); it != unitAt.end() && (ids == &h.focusUnitIds || h.focusUnitIds.empty()))
+              where.insert({it->second.conversation, it->second.exchange});
+        if (where.empty()) continue;
+        line += " " + data.conversations[where.begin()->first].id + ":" + std::to_string(where.begin()->second) + "-" +
+                std::to_string(where.rbegin()->second);
+      }
+      out.misses.push_back(std::move(line));
+    }
   }
   double n = std::max<double>(1, double(out.queries));
   out.recallAt5 = hits / n;

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "engine/MemoletApi.h"
 #include "eval/RetrievalEval.h"
@@ -25,6 +26,9 @@ struct EngineScores {
   double memoletHolds = 0;  // the top 5 memolets hold an answer, whatever their size
   double medianMs = 0, p95Ms = 0;
   std::map<size_t, size_t> hitSpan;  // exchanges in the span of each hit -> hits
+  /// Each missed query, its answers and what came back (conversation:first-last
+  /// exchange of each result's span), for engine_retrieval_eval --misses.
+  std::vector<std::string> misses;
 };
 
 /// Scores the queries of `split` ("" = all) with the search settings of
