@@ -40,6 +40,13 @@ struct MemoletConfig {
   /// saturation, BM25's customary k1): chosen on the development splits
   /// with engine_retrieval_eval --window-saturation.
   double windowSaturation = 1.2;
+  /// Query expansion from WordNet (support/WordNet, Debian's wordnet-base):
+  /// each noun of a search query adds the other words of its first this many
+  /// senses to the query's expanded BM25 ranking; 0 turns it off. Nouns of
+  /// the first sense were chosen on the development splits with
+  /// engine_retrieval_eval --wordnet-senses (verbs and adjectives, a second
+  /// sense, or the synonyms looked up message by message scored no better).
+  size_t wordNetSenses = 1;
   static MemoletConfig fromEnvironment();
   /// The search settings chosen on the development splits (the defaults);
   /// named so the evaluation programs and tests say what they measure.

@@ -24,6 +24,7 @@
 #include "memory/Rrf.h"
 #include "memory/Summary.h"
 #include "ops/Tokens.h"
+#include "support/WordNet.h"
 #include "text/Tokenizer.h"
 
 namespace grove {
@@ -169,6 +170,34 @@ std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m, const mem
   return out;
 }
 
+/// A search query in other words than it was typed in: people ask in other
+/// words than they were answered in ("my container is losing files" for
+/// "mount a named docker volume").
+struct Expansion {
+  std::string memolets;  // ranked by BM25 over memolets beside the query itself
+  std::string messages;  // looked up message by message (exchangeRankings)
+};
+
+/// The query with its programming thesaurus's synonyms (memory::relatedTerms)
+/// for both rankings, and its nouns' WordNet synonyms for the memolets' only:
+/// a message ranking keeps the eight rarest terms, and a dictionary's
+/// synonyms would displace the query's own there (LoCoMo dev 0.833 -> 0.825).
+/// Figures: docs/decisions.md, "the query's synonyms in memolet search".
+Expansion expand(const MemoletConfig& cfg, const std::string& query) {
+  Expansion out{query, query};
+  for (const auto& t : memory::relatedTerms(query)) {
+    out.memolets += " " + t;
+    out.messages += " " + t;
+  }
+  if (cfg.wordNetSenses > 0) {
+    const WordNet& wordNet = WordNet::system();
+    for (const auto& word : memory::contentWordsOf(query))
+      for (const auto& synonym : wordNet.synonyms(word, WordNet::Part::Noun, cfg.wordNetSenses))
+        out.memolets += " " + synonym;
+  }
+  return out;
+}
+
 /// Vector rankings of several queries, one scan per index: hashed vectors
 /// (cosine at least minSimilarity), and provider embeddings when given.
 void vectorRankings(Engine::Impl& impl, const MemoletConfig& cfg, const Pool& pool,
@@ -279,22 +308,15 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   if (!q.projectId) pool.trashed = trashedProjects(*impl_);
   std::vector<std::vector<std::string>> lists;
   size_t depth = std::max<size_t>(limit * 3, 50);
-  // People ask in other words than they were answered in ("container keeps
-  // losing files" for "mount a docker volume"): the query with its thesaurus
-  // synonyms is ranked beside the query, and its messages are looked up with
-  // them. One list more, and only for a query the thesaurus knows a word of
-  // (engine_retrieval_eval, recall@5 on the dev sets: own tune 0.816 ->
-  // 0.842, real-dev 0.960 -> 0.980, LoCoMo 0.837 -> 0.833; all five variants
-  // as separate lists scored no better and cost three times as much).
-  std::string expanded = q.query;
-  for (const auto& t : memory::relatedTerms(q.query)) expanded += " " + t;
+  const Expansion expansion = expand(impl_->memoletConfig, q.query);
   lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q.query), depth, lists);
-  if (expanded != q.query) lexicalRanking(*impl_, pool, memory::ftsMatchQuery(expanded), depth, lists);
+  if (expansion.memolets != q.query)
+    lexicalRanking(*impl_, pool, memory::ftsMatchQuery(expansion.memolets), depth, lists);
   std::vector<std::vector<float>> embeddings;
   if (!q.embedding.empty()) embeddings.push_back(q.embedding);
   vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
   std::vector<double> weights;
-  auto exchanges = exchangeRankings(*impl_, pool, expanded, lists, weights);
+  auto exchanges = exchangeRankings(*impl_, pool, expansion.messages, lists, weights);
   auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {

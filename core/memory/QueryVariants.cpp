@@ -191,6 +191,16 @@ std::vector<std::string> relatedTerms(std::string_view query) {
   return out;
 }
 
+std::vector<std::string> contentWordsOf(std::string_view query) {
+  std::vector<std::string> out;
+  for (const auto& w : contentWords(query)) {
+    std::string lower = w.surface;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::find(out.begin(), out.end(), lower) == out.end()) out.push_back(std::move(lower));
+  }
+  return out;
+}
+
 std::vector<std::string> queryVariants(std::string_view query, size_t maxVariants) {
   maxVariants = std::clamp<size_t>(maxVariants, 1, 6);
   std::vector<std::string> out;

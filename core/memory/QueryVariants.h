@@ -23,4 +23,8 @@ std::vector<std::string> queryVariants(std::string_view query, size_t maxVariant
 /// thesaurus order, unique.
 std::vector<std::string> relatedTerms(std::string_view query);
 
+/// The query's content words (those that give a search token) as written,
+/// lowercased, each once: what a dictionary is asked about.
+std::vector<std::string> contentWordsOf(std::string_view query);
+
 }  // namespace grove::memory

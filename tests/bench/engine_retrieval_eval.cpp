@@ -8,7 +8,7 @@
 //
 //   grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] [--misses]
 //                               [--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N]
-//                               [--window-saturation K]
+//                               [--window-saturation K] [--wordnet-senses N]
 //                              
 //
 // --sweep: the grid MemoletConfig's search weights were chosen from, on the
@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "engine/Engine.h"
+#include "support/WordNet.h"
 #include "eval/EngineRetrieval.h"
 #include "eval/GranularEval.h"
 #include "eval/RetrievalEval.h"
@@ -110,11 +111,12 @@ int main(int argc, char** argv) {
     else if (a == "--rrf-k" && value) searchConfig.rrfK = std::atoi(argv[++i]);
     else if (a == "--unit-depth" && value) searchConfig.unitDepth = static_cast<size_t>(std::atoi(argv[++i]));
     else if (a == "--window-saturation" && value) searchConfig.windowSaturation = std::atof(argv[++i]);
+    else if (a == "--wordnet-senses" && value) searchConfig.wordNetSenses = static_cast<size_t>(std::atoi(argv[++i]));
     else {
       std::fprintf(stderr,
                    "usage: grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] [--misses] "
                    "[--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N] "
-                   "[--window-saturation K]\n");
+                   "[--window-saturation K] [--wordnet-senses N]\n");
       return 2;
     }
   }
@@ -122,9 +124,11 @@ int main(int argc, char** argv) {
     sweep(bench);
     return 0;
   }
-  std::printf("Search settings: rrfK %d, exchange weight %.2f, window weight %.2f, unit depth %zu, window saturation %.2f\n",
+  std::printf("Search settings: rrfK %d, exchange weight %.2f, window weight %.2f, unit depth %zu, window saturation "
+              "%.2f, WordNet senses %zu (%s)\n",
               searchConfig.rrfK, searchConfig.exchangeWeight, searchConfig.windowWeight, searchConfig.unitDepth,
-              searchConfig.windowSaturation);
+              searchConfig.windowSaturation, searchConfig.wordNetSenses,
+              WordNet::system().available() ? "found" : "not installed: no WordNet expansion");
   auto own = ev::loadDataset(std::string(GROVE_SOURCE_DIR) + "/tests/data/retrieval");
   std::printf("Retrieval through the Engine\n");
   rows("own retrieval set, tune split", own, "tune", 3, false);

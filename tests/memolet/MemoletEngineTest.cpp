@@ -6,6 +6,7 @@
 
 #include "EngineFixture.h"
 #include "support/Error.h"
+#include "support/WordNet.h"
 
 namespace grove::test {
 namespace {
@@ -302,8 +303,9 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   c.rrfK = 10;
   engine->setMemoletConfig(c);
   EXPECT_NEAR(engine->searchMemolets(q)[0].score, 3.0 / 11.0, 1e-9);
-  // A query without thesaurus words is ranked once by BM25.
-  q.query = "named keeps";
+  // A query without thesaurus words or nouns WordNet has synonyms for is
+  // ranked once by BM25.
+  q.query = "named lib";
   EXPECT_NEAR(engine->searchMemolets(q)[0].score, 2.0 / 11.0, 1e-9);
 
   // Identifiers meet across spellings (code-aware tokens on both sides).
@@ -328,6 +330,20 @@ TEST_F(MemoletEngine, SearchFindsAnAnswerInTheWordsOfTheQuerysSynonyms) {
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].memolet.id, citing(answer).id);
   for (const auto& h : hits) EXPECT_NE(h.memolet.projectId, other) << "the synonyms add no TOML";
+}
+
+TEST_F(MemoletEngine, SearchFindsAnAnswerThroughTheWordNetSynonymsOfTheQuerysNouns) {
+  // No word in common and none the programming thesaurus knows: WordNet's
+  // first sense of "children" is the synset of "kid".
+  ASSERT_TRUE(WordNet::system().available()) << "wordnet-base is not installed (scripts/install-deps core)";
+  std::string answer = converse(pid, {{"What is on the calendar for Friday?",
+                                        "Take the kid to the dentist at nine on Friday."}});
+  converse(newProject("toml"), {kToml[0], kToml[2]});
+  EXPECT_EQ(searchIds("children"), Ids{citing(answer).id});
+  MemoletConfig c = engine->memoletConfig();
+  c.wordNetSenses = 0;
+  engine->setMemoletConfig(c);
+  EXPECT_EQ(searchIds("children"), Ids{}) << "without WordNet nothing matches";
 }
 
 TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {

@@ -29,6 +29,7 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
   c.rrfK = searchConfig.rrfK;
   c.unitDepth = searchConfig.unitDepth;
   c.windowSaturation = searchConfig.windowSaturation;
+  c.wordNetSenses = searchConfig.wordNetSenses;
   engine.setMemoletConfig(c);
   std::unordered_map<std::string, Where> unitAt;
   std::unordered_map<std::string, size_t> conversationIndex;

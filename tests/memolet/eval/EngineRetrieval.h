@@ -32,7 +32,8 @@ struct EngineScores {
 };
 
 /// Scores the queries of `split` ("" = all) with the search settings of
-/// `searchConfig` (rrfK, exchangeWeight, windowWeight, unitDepth).
+/// `searchConfig` (rrfK, exchangeWeight, windowWeight, unitDepth,
+/// windowSaturation, wordNetSenses).
 EngineScores runEngineRetrieval(const memory::eval::Dataset& data, const std::string& split, size_t maxHit,
                                 const MemoletConfig& searchConfig);
 
