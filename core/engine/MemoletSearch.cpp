@@ -185,10 +185,8 @@ struct Expansion {
 /// Figures: docs/decisions.md, "the query's synonyms in memolet search".
 Expansion expand(const MemoletConfig& cfg, const std::string& query) {
   Expansion out{query, query};
-  for (const auto& t : memory::relatedTerms(query)) {
-    out.memolets += " " + t;
-    out.messages += " " + t;
-  }
+  for (const auto& t : memory::relatedTerms(query)) out.messages += " " + t;
+  out.memolets = out.messages;
   if (cfg.wordNetSenses > 0) {
     const WordNet& wordNet = WordNet::system();
     for (const auto& word : memory::contentWordsOf(query))

@@ -213,13 +213,14 @@ const WordNet& WordNet::system() {
 
 bool WordNet::available() const { return files_->available; }
 
-std::vector<std::string> WordNet::baseForms(std::string_view word, Part part) const {
-  std::vector<std::string> out;
+std::vector<WordNet::Entry> WordNet::entries(std::string_view word, Part part) const {
+  std::vector<Entry> out;
   if (!available() || !plainWord(word)) return out;
   const Files::OnePart& p = files_->parts[static_cast<int>(part)];
   auto add = [&](std::string base) {
-    if (std::find(out.begin(), out.end(), base) != out.end()) return;
-    if (!findLine(p.index->text(), base).empty()) out.push_back(std::move(base));
+    for (const auto& e : out)
+      if (e.base == base) return;
+    if (auto line = findLine(p.index->text(), base); !line.empty()) out.push_back({std::move(base), line});
   };
   add(std::string(word));
   if (auto it = p.exceptions.find(std::string(word)); it != p.exceptions.end())
@@ -230,14 +231,23 @@ std::vector<std::string> WordNet::baseForms(std::string_view word, Part part) co
   return out;
 }
 
+std::vector<std::string> WordNet::baseForms(std::string_view word, Part part) const {
+  std::vector<std::string> out;
+  for (auto& e : entries(word, part)) out.push_back(std::move(e.base));
+  return out;
+}
+
 std::vector<std::string> WordNet::synonyms(std::string_view word, Part part, size_t senses) const {
   std::vector<std::string> out;
-  const std::vector<std::string> bases = baseForms(word, part);
+  const std::vector<Entry> bases = entries(word, part);
   if (bases.empty()) return out;
   const Files::OnePart& p = files_->parts[static_cast<int>(part)];
+  auto isBase = [&](const std::string& lemma) {
+    return std::any_of(bases.begin(), bases.end(), [&](const Entry& e) { return e.base == lemma; });
+  };
   // An index line: lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt
   // tagsense_cnt synset_offset... (the offsets in order of sense frequency).
-  auto index = fields(findLine(p.index->text(), bases.front()));
+  auto index = fields(bases.front().indexLine);
   if (index.size() < 4) return out;
   const size_t synsets = number(index[2]);
   if (synsets == 0 || index.size() < synsets) return out;
@@ -254,7 +264,7 @@ std::vector<std::string> WordNet::synonyms(std::string_view word, Part part, siz
       std::string lemma(f[4 + 2 * w]);
       if (auto paren = lemma.find('('); paren != std::string::npos) lemma.resize(paren);  // "(a)": adjective position
       for (char& c : lemma) c = c == '_' ? ' ' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-      if (lemma.empty() || std::find(bases.begin(), bases.end(), lemma) != bases.end()) continue;
+      if (lemma.empty() || isBase(lemma)) continue;
       if (std::find(out.begin(), out.end(), lemma) == out.end()) out.push_back(std::move(lemma));
     }
   }

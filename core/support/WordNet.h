@@ -48,6 +48,14 @@ public:
   std::vector<std::string> synonyms(std::string_view word, Part part, size_t senses = 1) const;
 
 private:
+  /// A base form of a word and its line in the part's index.
+  struct Entry {
+    std::string base;
+    std::string_view indexLine;
+  };
+  /// baseForms() with the index line each was found at (looked up once).
+  std::vector<Entry> entries(std::string_view word, Part part) const;
+
   struct Files;
   std::unique_ptr<Files> files_;
 };

@@ -55,6 +55,13 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
       parent = answer.id;
     }
   }
+  // The (conversation, exchange) pairs of units.
+  auto exchangesOf = [&](const std::vector<std::string>& ids) {
+    std::set<std::pair<size_t, size_t>> out;
+    for (const auto& id : ids)
+      if (auto it = unitAt.find(id); it != unitAt.end()) out.insert({it->second.conversation, it->second.exchange});
+    return out;
+  };
   EngineScores out;
   std::vector<double> times;
   double hits = 0, rr = 0, holds = 0;
@@ -72,12 +79,6 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
     bool held = false, hit = false;
     for (size_t i = 0; i < found.size(); ++i) {
       const MemoletHit& h = found[i];
-      auto exchangesOf = [&](const std::vector<std::string>& ids) {
-        std::set<std::pair<size_t, size_t>> out;
-        for (const auto& id : ids)
-          if (auto it = unitAt.find(id); it != unitAt.end()) out.insert({it->second.conversation, it->second.exchange});
-        return out;
-      };
       auto whole = exchangesOf(h.memolet.sourceUnitIds);
       bool inMemolet = std::any_of(whole.begin(), whole.end(), [&](auto& x) { return answers.count(x) > 0; });
       held = held || inMemolet;
@@ -93,16 +94,13 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
     }
     holds += held;
     if (!hit) {
-      // What a miss returned: each result's conversation, its memolet's exchanges and its focus.
+      // What a miss returned: each result's conversation and the exchanges it
+      // points at (its focus, else its whole memolet).
       std::string line = q.id + " \"" + q.text + "\" answers";
       for (const auto& [conv, e] : q.answers) line += " " + conv + ":" + std::to_string(e);
       line += "; returned";
       for (const auto& h : found) {
-        std::set<std::pair<size_t, size_t>> where;
-        for (const auto* ids : {&h.memolet.sourceUnitIds, &h.focusUnitIds})
-          for (const auto& id : *ids)
-            if (auto it = unitAt.find(id); it != unitAt.end() && (ids == &h.focusUnitIds || h.focusUnitIds.empty()))
-              where.insert({it->second.conversation, it->second.exchange});
+        auto where = exchangesOf(h.focusUnitIds.empty() ? h.memolet.sourceUnitIds : h.focusUnitIds);
         if (where.empty()) continue;
         line += " " + data.conversations[where.begin()->first].id + ":" + std::to_string(where.begin()->second) + "-" +
                 std::to_string(where.rbegin()->second);
