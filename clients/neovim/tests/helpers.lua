@@ -381,28 +381,29 @@ function M.append(pid, parent, role, content, extra)
   return M.rpc("grove/unit/append", params)
 end
 
--- Moves the cursor (where the next message continues from), through the server when
--- it stores cursors, and waits for the views to follow.
-function M.set_cursor(id)
+-- Starts `start(done)` (a state call taking a callback) and waits until it calls done.
+local function finish(start, what)
   local done = false
-  state.set_cursor(id, function()
+  start(function()
     done = true
   end)
   M.wait(function()
     return done
+  end, what)
+end
+
+-- Moves the cursor (where the next message continues from), through the server when
+-- it stores cursors, and waits for the views to follow.
+function M.set_cursor(id)
+  finish(function(done)
+    state.set_cursor(id, done)
   end, "cursor set")
   M.reload()
 end
 
 -- Loads the project into the views and waits until the state has caught up.
 function M.reload()
-  local done = false
-  state.reload(function()
-    done = true
-  end)
-  M.wait(function()
-    return done
-  end, "reload")
+  finish(state.reload, "reload")
 end
 
 -- Waits until the views have caught up with `revision` (a result's), including the
@@ -410,12 +411,8 @@ end
 -- no left-over work of that change (a reload alone can finish before that
 -- notification arrives, and the refresh it queues then runs later).
 function M.settle(revision)
-  local done = false
-  state.catch_up(revision, function()
-    done = true
-  end)
-  M.wait(function()
-    return done
+  finish(function(done)
+    state.catch_up(revision, done)
   end, "caught up with revision " .. tostring(revision))
 end
 
