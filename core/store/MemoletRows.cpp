@@ -139,8 +139,9 @@ struct MemoletRows::Statements {
     embedding = Stmt(db, "UPDATE memolets SET embedding=?2, embedding_model=?3 WHERE id=?1");
     placement = Stmt(db, "UPDATE memolets SET x=?2, y=?3, cluster=?4 WHERE id=?1");
     // Ranking reads the FTS index only; just the best rows are joined (a
-    // memolet row is kilobytes: text, terms, vectors). Hidden memolets have
-    // no terms, and `hidden` rows are dropped after the cut.
+    // memolet row is kilobytes: text, vectors). Hidden memolets (no text)
+    // are not in SQLite's index (migration 18); PostgreSQL's ranks them by
+    // title and keywords, and its `hidden` rows are dropped after the cut.
     // PostgreSQL ranks with store::memoletRank over the weighted tsvector.
     const bool pg = db.dialect() == sql::Dialect::Postgres;
     const std::string matches =
@@ -151,7 +152,7 @@ struct MemoletRows::Statements {
     const std::string ranked =
         "SELECT m.id, r.score FROM (" + matches + "ORDER BY score DESC "
         "LIMIT ?2) r JOIN memolets m ON m.rowid = r.rowid LEFT JOIN projects p ON p.id = m.project_id "
-        "WHERE p.deleted_at IS NULL AND length(m.terms) > 0 AND " + std::string(kNotArchived) + " ";
+        "WHERE p.deleted_at IS NULL AND " + std::string(pg ? "length(m.terms) > 0 AND " : "") + kNotArchived + " ";
     bm25 = Stmt(db, (ranked + "ORDER BY r.score DESC").c_str());
     // Scoped: the project filter applies before the cut (else the project's
     // matches are only those in the global top ?2), in the index itself: its
@@ -162,8 +163,8 @@ struct MemoletRows::Statements {
              "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
            : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
              "WHERE memolets_fts MATCH " + scopedFtsMatch("?1", "?3") + " ";
-    // SQLite's index gives hidden memolets no scope (migration 16): reading
-    // each row's terms to drop them cost more than the match itself.
+    // SQLite's index has no entry for a hidden memolet (migrations 16, 18):
+    // reading each row to drop them cost more than the match itself.
     const std::string rankedInProject =
         "SELECT m.id, r.score FROM (" + matchesInProject + "ORDER BY score DESC LIMIT ?2) r "
         "JOIN memolets m ON m.rowid = r.rowid JOIN projects p ON p.id = m.project_id "
@@ -219,7 +220,9 @@ void MemoletRows::putMemolet(const Memolet& m) {
       .bind(4, joinSpaces(m.keywords))
       .bind(5, m.summary)
       .bind(6, m.text)
-      .bind(7, memory::ftsDocument(m.text));
+      // SQLite's full-text triggers compute the terms from the text
+      // (migration 18); PostgreSQL generates its tsvector from this column.
+      .bind(7, st_->db.dialect() == sql::Dialect::Postgres ? memory::ftsDocument(m.text) : std::string());
   if (m.span)
     st.bind(8, m.span->unitId).bind(9, m.span->start).bind(10, m.span->end);
   st.bind(11, m.parentId)

@@ -640,6 +640,46 @@ END;
 INSERT INTO unit_outline SELECT project_id, seq, id, parent_id, role, kind, status, scope, starts_branch,
   source, substr(content, 1, 100) FROM units WHERE removed = 0 ORDER BY project_id, seq;
 )sql",
+    // 18: the memolets' full-text terms computed, not stored (issue 15).
+    // `terms` held memory::ftsDocument(text), a second copy of every
+    // memolet's text (50 MB of pi-compare's 330 MB store), read only by the
+    // FTS triggers. They now call grove_fts_document(text)
+    // (store/FtsDocumentFunction), and `terms` stays '' on SQLite
+    // (PostgreSQL's tsvector is generated from it, so it keeps it). A hidden
+    // memolet (no text) is not in the index at all, where it had an entry
+    // of title and keywords that every global match had to drop by reading
+    // its row. The index is rebuilt: stems written by an older tokenizer
+    // would not be deleted by today's. A trigger runs only when what the
+    // index holds changed (an upsert writes every column).
+    R"sql(
+DROP TRIGGER memolets_fts_insert;
+DROP TRIGGER memolets_fts_delete;
+DROP TRIGGER memolets_fts_update;
+DROP VIEW memolets_search;
+UPDATE memolets SET terms = '' WHERE terms != '';
+CREATE VIEW memolets_search AS
+  SELECT rowid AS rid, title, keywords, grove_fts_document(text) AS terms, hex(project_id) AS scope
+  FROM memolets WHERE text != '';
+CREATE TRIGGER memolets_fts_insert AFTER INSERT ON memolets WHEN new.text != '' BEGIN
+  INSERT INTO memolets_fts(rowid, title, keywords, terms, scope)
+    VALUES (new.rowid, new.title, new.keywords, grove_fts_document(new.text), hex(new.project_id));
+END;
+CREATE TRIGGER memolets_fts_delete AFTER DELETE ON memolets WHEN old.text != '' BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms, scope)
+    VALUES ('delete', old.rowid, old.title, old.keywords, grove_fts_document(old.text), hex(old.project_id));
+END;
+CREATE TRIGGER memolets_fts_update AFTER UPDATE OF title, keywords, text, project_id ON memolets
+  WHEN old.text IS NOT new.text OR old.title IS NOT new.title OR old.keywords IS NOT new.keywords
+    OR old.project_id IS NOT new.project_id BEGIN
+  INSERT INTO memolets_fts(memolets_fts, rowid, title, keywords, terms, scope)
+    SELECT 'delete', old.rowid, old.title, old.keywords, grove_fts_document(old.text), hex(old.project_id)
+    WHERE old.text != '';
+  INSERT INTO memolets_fts(rowid, title, keywords, terms, scope)
+    SELECT new.rowid, new.title, new.keywords, grove_fts_document(new.text), hex(new.project_id)
+    WHERE new.text != '';
+END;
+INSERT INTO memolets_fts(memolets_fts) VALUES ('rebuild');
+)sql",
 };
 
 constexpr int kCount = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -86,6 +86,21 @@ std::string list(const std::vector<Column>& cols) {
   return out;
 }
 
+// What the source is read as, column by column: a column one dialect
+// derives is derived for the other. SQLite keeps a memolet's `terms` empty
+// and computes them from its text for its full-text index (migration 18);
+// PostgreSQL generates its tsvector from the column, so it must hold them.
+std::string selectList(sql::Db& from, sql::Db& to, const std::string& table, const std::vector<Column>& cols) {
+  std::string out;
+  for (const auto& c : cols) {
+    std::string expr = c.name;
+    if (table == "memolets" && c.name == "terms" && isSqlite(from) != isSqlite(to))
+      expr = isSqlite(from) ? "grove_fts_document(text) AS terms" : "'' AS terms";
+    out += (out.empty() ? "" : ", ") + expr;
+  }
+  return out;
+}
+
 // FNV-1a over typed values: a tag, a length, the bytes.
 struct RowHash : Fnv1a {
   void tagged(char tag, std::string_view bytes) {
@@ -186,7 +201,7 @@ std::vector<TableCopy> copyStore(sql::Db& from, sql::Db& to) {
     std::vector<TableCopy> copied;
     for (const auto& table : tables) {
       std::vector<Column> cols = shared(from, to, table);
-      sql::Stmt read(from, "SELECT " + list(cols) + " FROM " + table +
+      sql::Stmt read(from, "SELECT " + selectList(from, to, table, cols) + " FROM " + table +
                                (hasRowOrder(from, table) ? " ORDER BY rowid" : ""));
       std::string marks;
       for (size_t i = 0; i < cols.size(); ++i) marks += i ? ",?" : "?";

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "../support/TestStore.h"
+#include "memory/FtsText.h"
 #include "store/AccessTokenRows.h"
 #include "store/Sql.h"
 #include "store/StoreCopy.h"
@@ -474,6 +475,40 @@ TEST_F(StoreConformance, MigrateStoreKnowsEveryTableTheSchemaHas) {
   std::set<std::string> schema, copied(storeTables().begin(), storeTables().end());
   while (st.step()) schema.insert(st.text(0));
   EXPECT_EQ(schema, copied);
+}
+
+// SQLite computes a memolet's full-text terms from its text and keeps no
+// copy of them (migration 18); PostgreSQL generates its index from a column
+// that holds them. A store copied either way (--migrate-store) must still
+// find a memolet by a word that is only in its text.
+TEST_F(StoreConformance, AMemoletCopiedToAnotherStoreIsFoundByAWordOfItsTextAlone) {
+  SqliteStore source({":memory:", false});
+  Project p;
+  p.id = "p";
+  p.title = "moving";
+  source.putProject(p);
+  Memolet m;
+  m.id = "m_1";
+  m.projectId = "p";
+  m.title = "Connection pooling";
+  m.keywords = {"pool"};
+  m.text = "User: how do I reset sessions?\nAssistant: set server_reset_query in pgbouncer.";
+  source.memolets().putMemolet(m);
+  const std::string word = memory::ftsMatchQuery("pgbouncer");
+  ASSERT_EQ(source.memolets().bm25(word, std::nullopt, 10).size(), 1u);
+
+  sql::Db& here = dynamic_cast<SqlStore&>(*s).connection();
+  copyStore(source.connection(), here);
+  auto hits = s->memolets().bm25(word, std::nullopt, 10);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].id, "m_1");
+  EXPECT_EQ(s->memolets().bm25(word, std::string("p"), 10).size(), 1u);
+
+  SqliteStore back({":memory:", false});
+  copyStore(here, back.connection());
+  EXPECT_EQ(back.memolets().bm25(word, std::nullopt, 10).size(), 1u);
+  EXPECT_EQ(back.memolets().bm25(word, std::string("p"), 10).size(), 1u);
+  EXPECT_EQ(back.memolets().memolet("m_1")->text, m.text);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "engine/Engine.h"
 #include "memory/FtsText.h"
 #include "store/Migrations.h"
+#include "store/Sql.h"
 #include "store/SqliteStore.h"
 #include "support/Error.h"
 
@@ -118,6 +119,85 @@ TEST_F(StoreTest, ScopedSearchFindsRowsWrittenBeforeTheScopeWasIndexed) {
 // probes each segment; the indexing job merges them a step at a time
 // (Store::tidySearchIndexes). The steps end, and every row is still found,
 // in its project and across projects, units appended since included.
+// Migration 18: the memolets' full-text index computes its terms from the
+// text (grove_fts_document) instead of reading a stored copy. FTS5 removes
+// an external-content entry by the terms it is handed, so every insert,
+// update, hide and delete must hand it what it was given: its own
+// integrity check (which re-reads the content) fails otherwise.
+TEST_F(StoreTest, TheMemoletIndexComputesItsTermsAndStaysConsistentThroughEveryWrite) {
+  SqliteStore s({db, false});
+  sql::Db& conn = s.connection();
+  auto consistent = [&] { conn.exec("INSERT INTO memolets_fts(memolets_fts, rank) VALUES ('integrity-check', 1)"); };
+  auto found = [&](const std::string& words, std::optional<std::string> project = std::nullopt) {
+    return s.memolets().bm25(memory::ftsMatchQuery(words), project, 10).size();
+  };
+  Project p;
+  p.id = "p_1";
+  p.title = "t";
+  s.putProject(p);
+  Memolet m;
+  m.id = "m_1";
+  m.projectId = "p_1";
+  m.title = "Parsing";
+  m.keywords = {"parse"};
+  m.text = "User: the parser crashes on tabs\nAssistant: normalise the indentation first";
+  s.memolets().putMemolet(m);
+  consistent();
+  EXPECT_EQ(found("indentation"), 1u);
+  EXPECT_EQ(found("indentation", "p_1"), 1u);
+
+  m.text = "User: the parser crashes on tabs\nAssistant: expand tabs to spaces before parsing";
+  s.memolets().putMemolet(m);  // an upsert: the old terms out, the new in
+  consistent();
+  EXPECT_EQ(found("indentation"), 0u);
+  EXPECT_EQ(found("spaces"), 1u);
+  s.memolets().putMemolet(m);  // the same row again: the index is left alone
+  s.memolets().putPlacement("m_1", 0.2, 0.3, 1);
+  consistent();
+
+  m.text = "";  // hidden: out of the index, by its title too
+  s.memolets().putMemolet(m);
+  consistent();
+  EXPECT_EQ(found("spaces"), 0u);
+  EXPECT_EQ(found("parsing"), 0u);
+  m.text = "User: tabs again\nAssistant: configure the editor to insert spaces";
+  s.memolets().putMemolet(m);
+  consistent();
+  EXPECT_EQ(found("editor"), 1u);
+
+  conn.exec("DELETE FROM memolets WHERE id = 'm_1'");
+  consistent();
+  EXPECT_EQ(found("editor"), 0u);
+  sql::Stmt stored(conn, "SELECT count(*) FROM memolets WHERE terms != ''");
+  ASSERT_TRUE(stored.step());
+  EXPECT_EQ(stored.integer(0), 0) << "SQLite keeps no copy of the terms";
+}
+
+// A store from before migration 18 kept terms that an older tokenizer may
+// have made differently; the migration empties them and rebuilds the index
+// from the text, so what it deletes later is what it holds.
+TEST_F(StoreTest, StoredTermsFromAnOlderTokenizerAreReplacedByTheTextsOwn) {
+  {
+    sqlite::Db raw(db);
+    migrateTo(raw, 17);
+    raw.exec(
+        "INSERT INTO projects(id,title,created_at,updated_at) VALUES('p_1','t',0,0);"
+        "INSERT INTO memolets(id,project_id,title,keywords,summary,text,terms,vector,created_at,updated_at) VALUES"
+        "('m_1','p_1','Legacy','old','s','mount a named volume','oldstem volum',x'',0,0);");
+  }
+  SqliteStore s({db, false});
+  ASSERT_EQ(s.schemaVersion(), latestSchemaVersion());
+  EXPECT_EQ(s.memolets().bm25(memory::ftsMatchTokens({"oldstem"}), std::nullopt, 10).size(), 0u);
+  EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("named"), std::nullopt, 10).size(), 1u);
+  s.connection().exec("INSERT INTO memolets_fts(memolets_fts, rank) VALUES ('integrity-check', 1)");
+  Memolet m = *s.memolets().memolet("m_1");
+  m.text = "use a bind mount";
+  s.memolets().putMemolet(m);
+  s.connection().exec("INSERT INTO memolets_fts(memolets_fts, rank) VALUES ('integrity-check', 1)");
+  EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("named"), std::nullopt, 10).size(), 0u);
+  EXPECT_EQ(s.memolets().bm25(memory::ftsMatchQuery("bind"), std::nullopt, 10).size(), 1u);
+}
+
 TEST_F(StoreTest, TidyingTheSearchIndexesEndsAndKeepsEveryMatch) {
   auto engine = open();
   std::string p1 = engine->createProject("one", std::nullopt).id;
