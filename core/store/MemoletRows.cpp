@@ -157,11 +157,12 @@ struct MemoletRows::Statements {
     // Scoped: the project filter applies before the cut (else the project's
     // matches are only those in the global top ?2), in the index itself: its
     // `scope` column (migration 16) holds each memolet's project, so the
-    // match walks that project's entries only. `scope` weighs 0.
+    // match walks that project's entries only. `scope` weighs 0, and
+    // grove_bm25 (store/Bm25Function) does not count its rows for an IDF.
     const std::string matchesInProject =
         pg ? "SELECT rowid, " + store::memoletRank("search") + " AS score FROM memolets, "
              "to_tsquery('simple', ?1) q WHERE search @@ q AND project_id = ?3 "
-           : "SELECT rowid, -bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
+           : "SELECT rowid, -grove_bm25(memolets_fts, 2.0, 2.0, 1.0, 0.0) AS score FROM memolets_fts "
              "WHERE memolets_fts MATCH " + scopedFtsMatch("?1", "?3") + " ";
     // SQLite's index has no entry for a hidden memolet (migrations 16, 18):
     // reading each row to drop them cost more than the match itself.

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "store/Bm25Function.h"
 #include "store/FtsDocumentFunction.h"
 #include "support/Error.h"
 
@@ -70,8 +71,9 @@ sqlite3* openOrThrow(const std::string& path, const std::string& target, int fla
     throw Error::storage("cannot open the store " + path + ": " + msg + advice(rc));
   }
   sqlite3_extended_result_codes(db, 1);
-  // The memolets' full-text triggers and view call it (migration 18).
-  if (int fn = addFtsDocumentFunction(db); fn != SQLITE_OK) {
+  // The memolets' full-text triggers and view call one (migration 18);
+  // project-scoped searches rank with the other.
+  if (int fn = addFtsDocumentFunction(db) | addBm25Function(db); fn != SQLITE_OK) {
     sqlite3_close(db);
     throw Error::storage("cannot open the store " + path + ": " + sqlite3_errstr(fn));
   }

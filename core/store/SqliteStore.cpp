@@ -226,9 +226,11 @@ struct SqliteStore::Impl {
                            "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH ?1 "
                            "ORDER BY score DESC LIMIT 2 * ?3" + withMemolets +
                            "ORDER BY r.score DESC, u.id");
+    // grove_bm25 (store/Bm25Function): bm25's scores without counting the
+    // project's rows for the scope phrase's IDF, which weighs 0.
     unitMatchesInProject =
         Stmt(db, "SELECT u.id, u.project_id, u.seq, s.memolet_id, s.ord, r.score FROM (SELECT rowid, "
-                 "-bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH " +
+                 "-grove_bm25(units_fts, 1.0, 0.0) AS score FROM units_fts WHERE units_fts MATCH " +
                  scopedFtsMatch("?1", "?2") + " ORDER BY score DESC LIMIT ?3" + withMemolets +
                  "ORDER BY r.score DESC, u.id");
   }
