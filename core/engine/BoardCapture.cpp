@@ -259,7 +259,7 @@ BoardItem newItem(Engine::Impl& e, const CaptureRequest& r, const std::string& w
   if (r.source) item.memo = r.source->memo;
   analyse(e, item, r.title, r.analysis);
   // m's vector for the candidates; m is written once, placed.
-  item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toCompactBlob();
   return item;
 }
 
@@ -271,7 +271,7 @@ void board::placeAndEvolve(Engine::Impl& e, BoardItem& item, const BoardSettings
                            const std::optional<std::vector<ScoredId>>& modelSigma, bool evolve) {
   // m's vector for the candidates (a chat item's is its memolet's); m is
   // written once, placed.
-  if (item.kind != "chat") item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+  if (item.kind != "chat") item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toCompactBlob();
   BoardTx tx{item.workspaceUri, "capture", {}, {}, {}};
   std::vector<memory::PlacementCandidate> related;
   placement = placeItem(e, tx, item, s, modelSigma, related);

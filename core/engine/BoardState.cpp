@@ -103,7 +103,7 @@ void writeItem(Engine::Impl& e, BoardTx& tx, BoardItem item) {
       item.memolet.summary = std::move(summary);
     }
   } else {
-    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toBlob();
+    item.memolet.vector = text::HashedVector::fromText(boardItemText(item)).toCompactBlob();
   }
   item.memolet.keywords = item.tags;
   e.store->board().putItem(item);

@@ -280,7 +280,7 @@ void describe(Engine::Impl& impl, Memolet& m) {
   std::vector<std::string> tokens = text::tokenize(m.text);
   m.keywords = keywords(impl, tokens, kKeywords);
   m.summary = cutText(memory::extractiveSummary(m.text, kSummarySentences), kMaxSummaryBytes);
-  m.vector = text::HashedVector::fromTokens(tokens).toBlob();
+  m.vector = text::HashedVector::fromTokens(tokens).toCompactBlob();
   // A provider embedding describes the old text: the embedding job redoes it.
   m.embedding.clear();
   m.embeddingModel.clear();

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "text/HalfFloat.h"
 #include "text/Tokenizer.h"
 
 namespace grove::text {
@@ -90,8 +91,31 @@ std::string HashedVector::toBlob() const {
   return out;
 }
 
+namespace {
+constexpr char kCompactMark = 'h';
+}  // namespace
+
+std::string HashedVector::toCompactBlob() const {
+  if (v_.empty()) return {};
+  std::string out(1 + v_.size() * 2, kCompactMark);
+  for (size_t i = 0; i < v_.size(); ++i) {
+    const uint16_t h = toHalf(v_[i]);
+    out[1 + 2 * i] = static_cast<char>(h & 0xff);
+    out[2 + 2 * i] = static_cast<char>(h >> 8);
+  }
+  return out;
+}
+
 HashedVector HashedVector::fromBlob(std::string_view blob) {
   HashedVector out;
+  if (blob.size() % 2 == 1 && blob[0] == kCompactMark) {
+    out.v_.resize(blob.size() / 2);
+    for (size_t i = 0; i < out.v_.size(); ++i) {
+      const auto lo = static_cast<unsigned char>(blob[1 + 2 * i]), hi = static_cast<unsigned char>(blob[2 + 2 * i]);
+      out.v_[i] = fromHalf(static_cast<uint16_t>(lo | (hi << 8)));
+    }
+    return out;
+  }
   out.v_.resize(blob.size() / sizeof(float));
   if (!out.v_.empty()) std::memcpy(out.v_.data(), blob.data(), out.v_.size() * sizeof(float));
   return out;

@@ -45,8 +45,13 @@ public:
   int dims() const { return static_cast<int>(v_.size()); }
   const std::vector<float>& values() const { return v_; }
 
-  /// Compact storage form: little-endian float32s.
+  /// Storage form: little-endian float32s (provider embeddings, sums).
   std::string toBlob() const;
+  /// Half the bytes, for a unit vector kept as it is (a memolet's hashed
+  /// vector): a 'h' and little-endian halves (text/HalfFloat), an odd
+  /// length where float32s are a multiple of four.
+  std::string toCompactBlob() const;
+  /// Reads either form.
   static HashedVector fromBlob(std::string_view blob);
 
 private:

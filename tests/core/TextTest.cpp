@@ -1,6 +1,9 @@
 // The shared text layer: code-aware tokens and hashed vectors.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "text/HalfFloat.h"
 #include "text/HashedVector.h"
 #include "text/Tokenizer.h"
 
@@ -63,6 +66,48 @@ TEST(HashedVector, BlobRoundTripsAndEmptyIsHandled) {
   centroid.add(HashedVector::fromText("vector search"));
   centroid.normalize();
   EXPECT_GT(centroid.cosine(a), 0.5);
+}
+
+TEST(HashedVector, TheCompactBlobIsHalfTheBytesAndKeepsEverySimilarityWithinAThousandth) {
+  const char* texts[] = {"vector index over memolets", "docker volume mount", "parser crashes on tabs",
+                         "retry with jitter and backoff", "vector search with a cosine"};
+  std::vector<HashedVector> full, compact;
+  for (const char* t : texts) {
+    full.push_back(HashedVector::fromText(t));
+    std::string blob = full.back().toCompactBlob();
+    EXPECT_EQ(blob.size(), 1 + full.back().toBlob().size() / 2);
+    compact.push_back(HashedVector::fromBlob(blob));
+    EXPECT_EQ(compact.back().dims(), full.back().dims());
+  }
+  for (size_t i = 0; i < full.size(); ++i)
+    for (size_t j = 0; j < full.size(); ++j)
+      EXPECT_NEAR(compact[i].cosine(compact[j]), full[i].cosine(full[j]), 1e-3) << texts[i] << " / " << texts[j];
+  // A float32 blob written before still reads as it was.
+  EXPECT_EQ(HashedVector::fromBlob(full[0].toBlob()).values(), full[0].values());
+  EXPECT_TRUE(HashedVector::fromBlob(HashedVector().toCompactBlob()).empty());
+}
+
+TEST(HalfFloat, RoundsToTheNearestHalfAndReadsEveryHalfBack) {
+  // Every half is a float: all 65,536 read back to themselves (NaNs stay NaNs).
+  for (uint32_t h = 0; h <= 0xffff; ++h) {
+    const float f = fromHalf(static_cast<uint16_t>(h));
+    if (std::isnan(f)) {
+      EXPECT_TRUE(std::isnan(fromHalf(toHalf(f)))) << h;
+      continue;
+    }
+    EXPECT_EQ(toHalf(f), h) << "half " << h << " = " << f;
+  }
+  EXPECT_EQ(fromHalf(toHalf(1.0f)), 1.0f);
+  EXPECT_EQ(fromHalf(toHalf(-0.5f)), -0.5f);
+  EXPECT_EQ(fromHalf(toHalf(65504.0f)), 65504.0f);       // the largest half
+  EXPECT_TRUE(std::isinf(fromHalf(toHalf(70000.0f))));  // beyond it
+  EXPECT_EQ(fromHalf(toHalf(std::ldexp(1.0f, -24))), std::ldexp(1.0f, -24));  // the smallest subnormal
+  EXPECT_EQ(fromHalf(toHalf(std::ldexp(1.0f, -26))), 0.0f);                   // under half of it
+  // Ties go to the even neighbour: 1 + 2^-11 lies halfway between 1 and 1 + 2^-10.
+  EXPECT_EQ(fromHalf(toHalf(1.0f + std::ldexp(1.0f, -11))), 1.0f);
+  EXPECT_EQ(fromHalf(toHalf(1.0f + 3 * std::ldexp(1.0f, -11))), 1.0f + std::ldexp(1.0f, -9));
+  // Any float lands within half a step of the value (relative 2^-11).
+  for (float f = 1e-4f; f < 1.0f; f *= 1.37f) EXPECT_NEAR(fromHalf(toHalf(f)), f, f * std::ldexp(1.0, -11)) << f;
 }
 
 }  // namespace
