@@ -6,6 +6,7 @@ namespace grove::rpc {
 
 bool FrameReader::fill() {
   char chunk[65536];
+  pollBriefly(fd_, pollWindow_);
   size_t n = readBlocking(fd_, chunk, sizeof chunk);
   if (n == 0) return false;
   decoder_.append(chunk, n);

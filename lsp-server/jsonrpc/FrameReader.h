@@ -6,6 +6,7 @@
 // commit).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 
@@ -28,6 +29,10 @@ public:
   Result next(std::string& body, std::string& error);
   /// True when a complete frame is already buffered (next() will not block).
   bool frameBuffered() const { return decoder_.frameBuffered(); }
+  /// Before sleeping for more bytes, poll for them this long
+  /// (rpc::pollBriefly): a server's reader, so the next request of a burst
+  /// does not wait for its thread to wake. 0 (the default) sleeps at once.
+  void setPollWindow(std::chrono::microseconds window) { pollWindow_ = window; }
 
   static constexpr size_t kMaxHeaderBytes = FrameDecoder::kMaxHeaderBytes;
 
@@ -36,6 +41,7 @@ private:
 
   int fd_;
   FrameDecoder decoder_;
+  std::chrono::microseconds pollWindow_{0};
 };
 
 }  // namespace grove::rpc

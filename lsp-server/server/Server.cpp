@@ -173,6 +173,7 @@ int Server::serve(int inFd, int outFd, const std::string& transport,
                   const ConnectionOptions& options) {
   std::shared_ptr<Connection> conn = open(outFd, transport, options);
   rpc::FrameReader reader(inFd, options_.maxMessageBytes);
+  reader.setPollWindow(options_.readPollWindow);
   std::vector<std::string> frames;
   std::string body, error;
   // Backpressure: a client that leaves its replies unread is not served

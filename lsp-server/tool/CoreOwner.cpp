@@ -93,6 +93,13 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   options.maxMessageBytes = flags.maxMessageBytes;
   options.maxUnsentBytes = flags.maxUnsentBytes;
   options.version = flags.version_string;
+  // GROVE_READ_POLL_US sets how long a reader polls before it sleeps (0:
+  // never), for comparison; the default is Server::Options'.
+  if (const char* v = std::getenv("GROVE_READ_POLL_US"); v && *v) {
+    char* end = nullptr;
+    long us = std::strtol(v, &end, 10);
+    if (end && *end == '\0' && us >= 0 && us <= 10000) options.readPollWindow = std::chrono::microseconds(us);
+  }
   session_ = std::make_unique<session::Session>(*engine_, *providers_, sessionOptions(flags));
   server_ = std::make_unique<server::Server>(*session_, options);
   if (flags.postgres)
