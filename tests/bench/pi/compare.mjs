@@ -259,6 +259,23 @@ async function groveAppends(store) {
 // The build's benchmark programs (build/tests/bench), beside the server.
 const benchProgram = (name) => join(dirname(dirname(opt.server)), "tests", "bench", name);
 
+// The same sequential requests to grove_echo_server, which answers each with
+// its params and does nothing else: what the pipe, the framing, JSON and two
+// processes waking cost on this machine, below which no server's append can
+// be answered. Null when the program is not built.
+async function echoAppends() {
+  const echo = benchProgram("grove_echo_server");
+  if (!existsSync(echo)) return null;
+  const g = new GroveServer(echo, [], serverEnv);
+  const append = (i) => ({ projectId: "p", parentId: "u", role: i % 2 ? "assistant" : "user", content: textOf(1000 + i, i) });
+  for (let i = 0; i < 20; ++i) await g.call("grove/unit/append", append(i));
+  const t = [];
+  for (let i = 0; i < APPENDS; ++i) t.push((await g.call("grove/unit/append", append(i))).ms * 1000);
+  g.proc.stdin.end();
+  await g.exited;
+  return { p50us: pct(t, 50), p99us: pct(t, 99) };
+}
+
 // grove_bench --appends-only measures durable appends in process (no stdio);
 // quoted when the build has it.
 function groveInProcessAppends() {
@@ -453,6 +470,7 @@ async function main() {
   log(`appends (${fmtInt(APPENDS)} sequential)...`);
   if (withPi) R.pi.appends = (await piSession(pTree, { appends: APPENDS })).appends;
   R.grove.appends = await groveAppends(gTree);
+  R.grove.echo = await echoAppends();
   log(`  ${JSON.stringify({ pi: R.pi.appends, grove: R.grove.appends })}`);
   // grove_bench runs 20,000 appends: longer than the whole smoke run.
   if (opt.quick) R.grove.inProcess = "skipped in --quick";
@@ -515,6 +533,8 @@ function printTable() {
   const piNote = " (in process, no fsync)";
   row("one append, sequential, acknowledged: p50", pa ? us(pa.p50us) + piNote : "", us(ga.p50us), r(ga.p50us, pa?.p50us), "< 60 µs", ga.p50us < 60);
   row("  p99", pa ? us(pa.p99us) + piNote : "", us(ga.p99us), r(ga.p99us, pa?.p99us), "< 250 µs", ga.p99us < 250);
+  if (G.echo)
+    row("  the same requests to a bare echo server (the transport's floor): p50 / p99", "", `${us(G.echo.p50us)} / ${us(G.echo.p99us)}`);
   if (ga.maxUs !== undefined)
     row("  longest / second-longest wait; appends over 10 ms", "", `${ms(ga.maxUs / 1000)} / ${ms(ga.secondUs / 1000)}; ${ga.over10ms}`);
   row("  bytes written per append", pa ? `${bytes(pa.bytesPerAppend)} (file growth)` : "", bytes(ga.bytesPerAppend), r(ga.bytesPerAppend, pa?.bytesPerAppend), "< 4 KiB", ga.bytesPerAppend < 4096);
