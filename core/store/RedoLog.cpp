@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -14,8 +15,15 @@ namespace grove::sqlite {
 
 namespace {
 
-constexpr uint32_t kMagic = 0x31445247;  // "GRD1" in the file
+// "GRD1": a record of statements as the recorder keeps them (SQL text,
+// values), written before SQL texts were numbered; still read.
+constexpr uint32_t kMagicText = 0x31445247;
+// "GRD2": a record of entries, each a name (a number for an SQL text, the
+// first time the file uses it) or a statement (that number, its values).
+constexpr uint32_t kMagic = 0x32445247;
 constexpr size_t kHeader = 4 + 8 + 4 + 8;  // magic, seq, length, checksum
+constexpr uint8_t kNameEntry = 1;
+constexpr uint8_t kStatementEntry = 2;
 
 template <class T>
 void put(std::string& out, T v) {
@@ -47,6 +55,35 @@ uint64_t checksum(std::string_view s, int64_t seq) {
 }
 
 std::vector<RedoLog::Record> readRecords(int fd, uint64_t size);
+
+// The length of one statement's values (the recorder's layout) at the front
+// of `in`; 0 when they are cut short.
+size_t valuesLength(std::string_view in) {
+  const std::string_view start = in;
+  uint16_t n;
+  if (!take(in, n)) return 0;
+  for (uint16_t k = 0; k < n; ++k) {
+    uint16_t index;
+    uint8_t type;
+    if (!take(in, index) || !take(in, type)) return 0;
+    size_t skip = 0;
+    switch (static_cast<BoundValue::Type>(type)) {
+      case BoundValue::Type::Null: break;
+      case BoundValue::Type::Integer: skip = sizeof(int64_t); break;
+      case BoundValue::Type::Real: skip = sizeof(double); break;
+      case BoundValue::Type::Text:
+      case BoundValue::Type::Blob: {
+        std::string_view bytes;
+        if (!takeBytes(in, bytes)) return 0;
+        break;
+      }
+      default: return 0;
+    }
+    if (in.size() < skip) return 0;
+    in.remove_prefix(skip);
+  }
+  return start.size() - in.size();
+}
 
 [[noreturn]] void malformed(const char* what) {
   throw Error::storage(std::string("a redo record is malformed (") + what + ")");
@@ -201,6 +238,34 @@ int64_t replayAfter(sqlite3* db, const std::vector<RedoLog::Record>& records) {
 
 namespace {
 
+// A GRD2 record's statements in the recorder's layout, each number replaced
+// by the SQL text the file named with it (a later name replaces an earlier
+// one: a log reopened after a crash is written from number 0 again).
+std::string expand(std::string_view in, std::unordered_map<uint32_t, std::string>& names) {
+  std::string out;
+  while (!in.empty()) {
+    uint8_t kind;
+    uint32_t number;
+    if (!take(in, kind) || !take(in, number)) malformed("entry");
+    if (kind == kNameEntry) {
+      std::string_view sql;
+      if (!takeBytes(in, sql)) malformed("statement text");
+      names[number] = std::string(sql);
+      continue;
+    }
+    if (kind != kStatementEntry) malformed("entry kind");
+    auto named = names.find(number);
+    if (named == names.end()) malformed("a statement the log never named");
+    const size_t values = valuesLength(in);
+    if (values == 0) malformed("values");
+    put(out, static_cast<uint32_t>(named->second.size()));
+    out += named->second;
+    out.append(in.substr(0, values));
+    in.remove_prefix(values);
+  }
+  return out;
+}
+
 std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
   std::string data(size, '\0');
   size_t got = 0;
@@ -212,6 +277,7 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
   }
   data.resize(got);
   std::vector<RedoLog::Record> out;
+  std::unordered_map<uint32_t, std::string> names;
   std::string_view in(data);
   while (in.size() >= kHeader) {
     uint32_t magic, len;
@@ -222,10 +288,10 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
     take(head, seq);
     take(head, len);
     take(head, sum);
-    if (magic != kMagic || head.size() < len) break;
+    if ((magic != kMagic && magic != kMagicText) || head.size() < len) break;
     std::string_view body = head.substr(0, len);
     if (checksum(body, seq) != sum) break;
-    out.push_back({seq, std::string(body)});
+    out.push_back({seq, magic == kMagic ? expand(body, names) : std::string(body)});
     in = head.substr(len);
   }
   return out;
@@ -234,13 +300,46 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
 }  // namespace
 
 void RedoLog::append(int64_t seq, const std::string& statements) {
-  std::string rec;
+  // The body first, then the header in front of it: its length and
+  // checksum are the body's. Numbers given here are kept only once the
+  // record is written.
+  std::string rec(kHeader, '\0');
   rec.reserve(kHeader + statements.size());
-  put(rec, kMagic);
-  put(rec, seq);
-  put(rec, static_cast<uint32_t>(statements.size()));
-  put(rec, checksum(statements, seq));
-  rec += statements;
+  std::vector<std::pair<std::string_view, uint32_t>> named;
+  std::string_view in(statements);
+  while (!in.empty()) {
+    std::string_view sql;
+    if (!takeBytes(in, sql)) malformed("statement");
+    const size_t values = valuesLength(in);
+    if (values == 0) malformed("values");
+    uint32_t number;
+    if (auto known = named_.find(std::string(sql)); known != named_.end()) {
+      number = known->second;
+    } else {
+      auto here = std::find_if(named.begin(), named.end(), [&](const auto& n) { return n.first == sql; });
+      if (here == named.end()) {
+        number = static_cast<uint32_t>(named_.size() + named.size());
+        named.emplace_back(sql, number);
+        put(rec, kNameEntry);
+        put(rec, number);
+        put(rec, static_cast<uint32_t>(sql.size()));
+        rec.append(sql);
+      } else {
+        number = here->second;
+      }
+    }
+    put(rec, kStatementEntry);
+    put(rec, number);
+    rec.append(in.substr(0, values));
+    in.remove_prefix(values);
+  }
+  const std::string_view body = std::string_view(rec).substr(kHeader);
+  std::string header;
+  put(header, kMagic);
+  put(header, seq);
+  put(header, static_cast<uint32_t>(body.size()));
+  put(header, checksum(body, seq));
+  rec.replace(0, kHeader, header);
   size_t done = 0;
   while (done < rec.size()) {
     ssize_t n = ::pwrite(fd_, rec.data() + done, rec.size() - done, static_cast<off_t>(size_ + done));
@@ -259,6 +358,7 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
     throw Error::storage("cannot sync " + path_ + ": " + std::strerror(err));
   }
   size_ += rec.size();
+  for (const auto& [sql, number] : named) named_.emplace(std::string(sql), number);
 }
 
 // Cuts off what was written of a record that failed. If even that fails,
@@ -275,6 +375,7 @@ void RedoLog::clear() {
   // them, so a crash before it replays nothing.
   if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
   size_ = 0;
+  named_.clear();
 }
 
 }  // namespace grove::sqlite

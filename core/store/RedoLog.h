@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct sqlite3;
@@ -79,7 +80,7 @@ class RedoLog {
 public:
   struct Record {
     int64_t seq = 0;
-    std::string statements;
+    std::string statements;  // as RedoRecorder::statements() had them
   };
 
   /// Opens (creating, owner-only) the file beside the store.
@@ -96,8 +97,12 @@ public:
   /// Appends one record and returns when write() has (fdatasync too, with
   /// fullSync). Throws Error::storage (a full disk) having written nothing
   /// that a later read would accept.
+  /// A statement's SQL text is written once per file, the first time it
+  /// is used; later records name it by number (an append's three
+  /// statements are 800 bytes of SQL, a third of its record).
   void append(int64_t seq, const std::string& statements);
-  /// Empties the file (its records are in the database).
+  /// Empties the file (its records are in the database) and forgets which
+  /// statements it named.
   void clear();
   const std::string& path() const { return path_; }
   uint64_t size() const { return size_; }
@@ -109,6 +114,8 @@ private:
   bool fullSync_;
   int fd_ = -1;
   uint64_t size_ = 0;
+  /// The SQL texts this file holds, by the number records name them with.
+  std::unordered_map<std::string, uint32_t> named_;
 };
 
 /// Runs the records after `db`'s applied one in one transaction and moves

@@ -177,5 +177,81 @@ TEST(RedoLog, RecordedValuesReplayBitForBit) {
   }
 }
 
+// What RedoRecorder::statements() holds for one statement: its SQL and
+// one integer value.
+std::string recorded(const std::string& sql, int64_t value) {
+  sqlite::RedoRecorder rec;
+  sqlite::BoundValue v;
+  v.index = 1;
+  v.type = sqlite::BoundValue::Type::Integer;
+  v.integer = value;
+  rec.add(sql, {v});
+  return rec.statements();
+}
+
+TEST(RedoLog, AStatementsTextIsWrittenOnceAFileAndEveryRecordReadsBackAsRecorded) {
+  TempDir dir;
+  const std::string path = dir.file("log.redo");
+  const std::string insert(300, ' '), update = "UPDATE t SET i = ?";
+  auto longInsert = "INSERT INTO t(i) VALUES (?)" + insert;
+  std::vector<std::string> bodies;
+  {
+    sqlite::RedoLog log(path, false);
+    for (int i = 0; i < 10; ++i) {
+      // Two statements a record, the same SQL each time; a third from the sixth on.
+      std::string body = recorded(longInsert, i) + recorded(update, -i);
+      if (i >= 5) body += recorded("DELETE FROM t WHERE i = ?", i);
+      bodies.push_back(body);
+      log.append(i + 1, body);
+    }
+    uint64_t raw = 0;
+    for (const auto& b : bodies) raw += b.size();
+    EXPECT_LT(log.size(), raw / 3) << "each SQL text once, not once a record";
+    auto back = log.read();
+    ASSERT_EQ(back.size(), bodies.size());
+    for (size_t i = 0; i < back.size(); ++i) EXPECT_EQ(back[i].statements, bodies[i]) << "record " << i;
+  }
+  // Reopened without emptying (a crash): new records name their statements
+  // from 0 again, over what the earlier records named.
+  {
+    sqlite::RedoLog log(path, false);
+    std::string body = recorded("DELETE FROM t WHERE i = ?", 99) + recorded(longInsert, 98);
+    bodies.push_back(body);
+    log.append(11, body);
+  }
+  auto all = sqlite::RedoLog::readFile(path);
+  ASSERT_EQ(all.size(), bodies.size());
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].statements, bodies[i]) << "record " << i;
+  // Emptied, the file names every statement again.
+  sqlite::RedoLog log(path, false);
+  log.clear();
+  log.append(12, recorded(update, 7));
+  auto after = log.read();
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].statements, recorded(update, 7));
+}
+
+TEST(RedoLog, ARecordWrittenBeforeStatementsWereNumberedStillReads) {
+  // The first format ("GRD1"): the recorder's bytes as they are. A log a
+  // crashed older Grove left must still be run.
+  TempDir dir;
+  const std::string path = dir.file("old.redo");
+  const std::string body = recorded("INSERT INTO t(i) VALUES (?)", 5);
+  const int64_t seq = 3;
+  uint64_t sum = 1469598103934665603ull ^ static_cast<uint64_t>(seq);
+  for (unsigned char c : body) sum = (sum ^ c) * 1099511628211ull;
+  std::string rec = "GRD1";
+  rec.append(reinterpret_cast<const char*>(&seq), 8);
+  const uint32_t len = static_cast<uint32_t>(body.size());
+  rec.append(reinterpret_cast<const char*>(&len), 4);
+  rec.append(reinterpret_cast<const char*>(&sum), 8);
+  rec += body;
+  std::ofstream(path, std::ios::binary) << rec;
+  auto read = sqlite::RedoLog::readFile(path);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].seq, seq);
+  EXPECT_EQ(read[0].statements, body);
+}
+
 }  // namespace
 }  // namespace grove::test
