@@ -483,17 +483,8 @@ TEST_F(StoreConformance, MigrateStoreKnowsEveryTableTheSchemaHas) {
 // find a memolet by a word that is only in its text.
 TEST_F(StoreConformance, AMemoletCopiedToAnotherStoreIsFoundByAWordOfItsTextAlone) {
   SqliteStore source({":memory:", false});
-  Project p;
-  p.id = "p";
-  p.title = "moving";
-  source.putProject(p);
-  Memolet m;
-  m.id = "m_1";
-  m.projectId = "p";
-  m.title = "Connection pooling";
-  m.keywords = {"pool"};
-  m.text = "User: how do I reset sessions?\nAssistant: set server_reset_query in pgbouncer.";
-  source.memolets().putMemolet(m);
+  const Memolet m = putMemoletInNewProject(source, "p", "m_1", "Connection pooling", "pool",
+                                           "User: how do I reset sessions?\nAssistant: set server_reset_query in pgbouncer.");
   const std::string word = memory::ftsMatchQuery("pgbouncer");
   ASSERT_EQ(source.memolets().bm25(word, std::nullopt, 10).size(), 1u);
 

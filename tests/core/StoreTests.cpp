@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "../support/TestStore.h"
 #include "engine/Engine.h"
 #include "memory/FtsText.h"
 #include "store/Migrations.h"
@@ -131,17 +132,8 @@ TEST_F(StoreTest, TheMemoletIndexComputesItsTermsAndStaysConsistentThroughEveryW
   auto found = [&](const std::string& words, std::optional<std::string> project = std::nullopt) {
     return s.memolets().bm25(memory::ftsMatchQuery(words), project, 10).size();
   };
-  Project p;
-  p.id = "p_1";
-  p.title = "t";
-  s.putProject(p);
-  Memolet m;
-  m.id = "m_1";
-  m.projectId = "p_1";
-  m.title = "Parsing";
-  m.keywords = {"parse"};
-  m.text = "User: the parser crashes on tabs\nAssistant: normalise the indentation first";
-  s.memolets().putMemolet(m);
+  Memolet m = putMemoletInNewProject(s, "p_1", "m_1", "Parsing", "parse",
+                                     "User: the parser crashes on tabs\nAssistant: normalise the indentation first");
   consistent();
   EXPECT_EQ(found("indentation"), 1u);
   EXPECT_EQ(found("indentation", "p_1"), 1u);

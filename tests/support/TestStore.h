@@ -38,4 +38,22 @@ inline std::unique_ptr<Store> makeTestStore(const std::string& sqlitePath = ":me
   return std::make_unique<PostgresStore>(PostgresStore::Options{pg, schema});
 }
 
+/// Writes a project `projectId` to `s` and in it a memolet `id` holding
+/// `text`, titled and keyed as given; returns the memolet.
+inline Memolet putMemoletInNewProject(Store& s, const std::string& projectId, const std::string& id,
+                                      const std::string& title, const std::string& keyword, const std::string& text) {
+  Project p;
+  p.id = projectId;
+  p.title = "title of " + projectId;
+  s.putProject(p);
+  Memolet m;
+  m.id = id;
+  m.projectId = projectId;
+  m.title = title;
+  m.keywords = {keyword};
+  m.text = text;
+  s.memolets().putMemolet(m);
+  return m;
+}
+
 }  // namespace grove::test
