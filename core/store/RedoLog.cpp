@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "support/Error.h"
 
@@ -18,8 +19,13 @@ namespace {
 // "GRD1": a record of statements as the recorder keeps them (SQL text,
 // values), written before SQL texts were numbered; still read.
 constexpr uint32_t kMagicText = 0x31445247;
-// "GRD2": a record of entries, each a name (a number for an SQL text, the
-// first time the file uses it) or a statement (that number, its values).
+// "GRD2": the record's generation (the sequence number of the first record
+// its writer put in the file), then entries, each a name (a number for an
+// SQL text, the first time the generation uses it) or a statement (that
+// number, its values). A number means what its generation named it: a log
+// reopened after a crash starts a generation of its own, and a reader never
+// takes a name across generations (a backup reading a log that is emptied
+// and written again under it).
 constexpr uint32_t kMagic = 0x32445247;
 constexpr size_t kHeader = 4 + 8 + 4 + 8;  // magic, seq, length, checksum
 constexpr uint8_t kNameEntry = 1;
@@ -238,26 +244,37 @@ int64_t replayAfter(sqlite3* db, const std::vector<RedoLog::Record>& records) {
 
 namespace {
 
+/// The SQL texts a generation of a log named, while reading it.
+struct Names {
+  int64_t generation = -1;
+  std::unordered_map<uint32_t, std::string> sql;
+};
+
 // A GRD2 record's statements in the recorder's layout, each number replaced
-// by the SQL text the file named with it (a later name replaces an earlier
-// one: a log reopened after a crash is written from number 0 again).
-std::string expand(std::string_view in, std::unordered_map<uint32_t, std::string>& names) {
+// by the SQL text its generation named with it; none when the record does
+// not read as one (a number its generation never named): the log is read
+// no further, as after a torn record.
+std::optional<std::string> expand(std::string_view in, Names& names) {
+  int64_t generation;
+  if (!take(in, generation)) return std::nullopt;
+  if (generation != names.generation) {
+    names.generation = generation;
+    names.sql.clear();
+  }
   std::string out;
   while (!in.empty()) {
     uint8_t kind;
     uint32_t number;
-    if (!take(in, kind) || !take(in, number)) malformed("entry");
+    if (!take(in, kind) || !take(in, number)) return std::nullopt;
     if (kind == kNameEntry) {
       std::string_view sql;
-      if (!takeBytes(in, sql)) malformed("statement text");
-      names[number] = std::string(sql);
+      if (!takeBytes(in, sql)) return std::nullopt;
+      names.sql[number] = std::string(sql);
       continue;
     }
-    if (kind != kStatementEntry) malformed("entry kind");
-    auto named = names.find(number);
-    if (named == names.end()) malformed("a statement the log never named");
+    auto named = names.sql.find(number);
     const size_t values = valuesLength(in);
-    if (values == 0) malformed("values");
+    if (kind != kStatementEntry || named == names.sql.end() || values == 0) return std::nullopt;
     put(out, static_cast<uint32_t>(named->second.size()));
     out += named->second;
     out.append(in.substr(0, values));
@@ -277,7 +294,7 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
   }
   data.resize(got);
   std::vector<RedoLog::Record> out;
-  std::unordered_map<uint32_t, std::string> names;
+  Names names;
   std::string_view in(data);
   while (in.size() >= kHeader) {
     uint32_t magic, len;
@@ -291,7 +308,13 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
     if ((magic != kMagic && magic != kMagicText) || head.size() < len) break;
     std::string_view body = head.substr(0, len);
     if (checksum(body, seq) != sum) break;
-    out.push_back({seq, magic == kMagic ? expand(body, names) : std::string(body)});
+    if (magic == kMagicText) {
+      out.push_back({seq, std::string(body)});
+    } else if (auto statements = expand(body, names)) {
+      out.push_back({seq, std::move(*statements)});
+    } else {
+      break;
+    }
     in = head.substr(len);
   }
   return out;
@@ -304,7 +327,9 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
   // checksum are the body's. Numbers given here are kept only once the
   // record is written.
   std::string rec(kHeader, '\0');
-  rec.reserve(kHeader + statements.size());
+  rec.reserve(kHeader + 8 + statements.size());
+  if (named_.empty()) generation_ = seq;  // the first record since the file was emptied or opened
+  put(rec, generation_);
   std::vector<std::pair<std::string_view, uint32_t>> named;
   std::string_view in(statements);
   while (!in.empty()) {

@@ -114,8 +114,10 @@ private:
   bool fullSync_;
   int fd_ = -1;
   uint64_t size_ = 0;
-  /// The SQL texts this file holds, by the number records name them with.
+  /// The SQL texts this writer's generation of the file named, by number,
+  /// and the generation (its first record's sequence number).
   std::unordered_map<std::string, uint32_t> named_;
+  int64_t generation_ = 0;
 };
 
 /// Runs the records after `db`'s applied one in one transaction and moves

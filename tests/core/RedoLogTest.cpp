@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 
 #include "engine/Engine.h"
 #include "store/Sqlite.h"
@@ -229,6 +230,35 @@ TEST(RedoLog, AStatementsTextIsWrittenOnceAFileAndEveryRecordReadsBackAsRecorded
   auto after = log.read();
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].statements, recorded(update, 7));
+}
+
+TEST(RedoLog, ANumberIsNeverReadWithAnotherGenerationsName) {
+  // A backup reads the log of a running core, which empties it and writes
+  // it again: what it reads may end with a record of a new generation whose
+  // naming record it missed. That record must end the read, not be run
+  // with the SQL the earlier generation gave its number.
+  TempDir dir;
+  const std::string first = dir.file("first.redo"), second = dir.file("second.redo"), mixed = dir.file("mixed.redo");
+  {
+    sqlite::RedoLog log(first, false);
+    for (int i = 1; i <= 3; ++i) log.append(i, recorded("INSERT INTO t(i) VALUES (?)", i));
+  }
+  uint64_t named = 0;
+  {
+    sqlite::RedoLog log(second, false);
+    log.append(10, recorded("DELETE FROM t WHERE i = ?", 10));  // names the DELETE 0
+    named = log.size();
+    log.append(11, recorded("DELETE FROM t WHERE i = ?", 11));  // uses 0
+  }
+  auto bytes = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  std::ofstream(mixed, std::ios::binary) << bytes(first) + bytes(second).substr(named);
+  auto read = sqlite::RedoLog::readFile(mixed);
+  ASSERT_EQ(read.size(), 3u) << "the unnamed record of the second generation ends the read";
+  for (const auto& r : read) EXPECT_NE(r.statements.find("INSERT"), std::string::npos);
+  EXPECT_EQ(sqlite::RedoLog::readFile(second).size(), 2u);
 }
 
 TEST(RedoLog, ARecordWrittenBeforeStatementsWereNumberedStillReads) {
