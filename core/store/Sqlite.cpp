@@ -73,7 +73,9 @@ sqlite3* openOrThrow(const std::string& path, const std::string& target, int fla
   sqlite3_extended_result_codes(db, 1);
   // The memolets' full-text triggers and view call one (migration 18);
   // project-scoped searches rank with the other.
-  if (int fn = addFtsDocumentFunction(db) | addBm25Function(db); fn != SQLITE_OK) {
+  int fn = addFtsDocumentFunction(db);
+  if (fn == SQLITE_OK) fn = addBm25Function(db);
+  if (fn != SQLITE_OK) {
     sqlite3_close(db);
     throw Error::storage("cannot open the store " + path + ": " + sqlite3_errstr(fn));
   }
