@@ -63,6 +63,11 @@ sqlite3* openOrThrow(const std::string& path, const std::string& target, int fla
   // after; the spill is then as before, slower but correct).
   static const int journalInMemory = sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
   (void)journalInMemory;
+  // SQLite keeps statistics of its memory use (sqlite3_memory_used), under
+  // a process-wide mutex taken on every allocation and free. Grove reads
+  // none of them and sets no heap limit, which needs them.
+  static const int noMemoryStatistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)noMemoryStatistics;
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(target.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
