@@ -338,7 +338,7 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
     const size_t values = valuesLength(in);
     if (values == 0) malformed("values");
     uint32_t number;
-    if (auto known = named_.find(std::string(sql)); known != named_.end()) {
+    if (auto known = named_.find(sql); known != named_.end()) {
       number = known->second;
     } else {
       auto here = std::find_if(named.begin(), named.end(), [&](const auto& n) { return n.first == sql; });

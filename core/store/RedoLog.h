@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,7 +117,11 @@ private:
   uint64_t size_ = 0;
   /// The SQL texts this writer's generation of the file named, by number,
   /// and the generation (its first record's sequence number).
-  std::unordered_map<std::string, uint32_t> named_;
+  struct TextHash {
+    using is_transparent = void;  // looked up by string_view, no copy per statement
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> named_;
   int64_t generation_ = 0;
 };
 
