@@ -62,8 +62,13 @@ describe('knowledge map view with a scripted host', { skip }, () => {
     await page.locator('.dialog [data-action="OK"]').click();
     await page.locator('.k-node .k-title:text-is("Taxes")').waitFor();
     assert.deepEqual(s.edits().at(-1), [{ op: 'AddNode', title: 'Taxes', parentId: null, origin: 'user' }]);
+    // The edit's reload draws every node again: a box read while it runs can
+    // belong to a node already replaced (null; one CI run failed so).
+    await settled(ui);
 
-    const handle = (await page.locator('.k-node[data-node-id="c"] .k-handle').boundingBox())!;
+    const handleOf = page.locator('.k-node[data-node-id="c"] .k-handle');
+    await handleOf.waitFor();
+    const handle = (await handleOf.boundingBox())!;
     const target = await box(ui, 'r');
     await page.mouse.move(handle.x + 5, handle.y + 5);
     await page.mouse.down();
