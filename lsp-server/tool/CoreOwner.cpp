@@ -3,8 +3,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "jsonrpc/Sockets.h"
 #include "llm/ConfigLoader.h"
@@ -41,6 +43,17 @@ transport::TcpLimits tcpLimits(const Flags& flags) {
   return limits;
 }
 
+// A measurement knob from the environment: a whole number within
+// [least, most], or none (unset, not a number, out of range: the default).
+std::optional<long> envNumber(const char* name, long least, long most) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return std::nullopt;
+  char* end = nullptr;
+  long n = std::strtol(v, &end, 10);
+  if (!end || *end != '\0' || n < least || n > most) return std::nullopt;
+  return n;
+}
+
 // Memolet indexing follows appends as a job. A read-only store takes no
 // appends, so it indexes nothing. GROVE_INDEXING_DELAY_MS sets how long
 // appends gather into one indexing batch (the crash tests stretch it to be
@@ -48,11 +61,7 @@ transport::TcpLimits tcpLimits(const Flags& flags) {
 session::SessionOptions sessionOptions(const Flags& flags) {
   session::SessionOptions o;
   o.deferIndexing = !flags.readOnlyStore;
-  if (const char* v = std::getenv("GROVE_INDEXING_DELAY_MS"); v && *v) {
-    char* end = nullptr;
-    long ms = std::strtol(v, &end, 10);
-    if (end && *end == '\0' && ms >= 0) o.indexingDelay = std::chrono::milliseconds(ms);
-  }
+  if (auto ms = envNumber("GROVE_INDEXING_DELAY_MS", 0, LONG_MAX)) o.indexingDelay = std::chrono::milliseconds(*ms);
   return o;
 }
 
@@ -95,11 +104,7 @@ CoreOwner::CoreOwner(const Flags& flags, std::unique_ptr<StoreLock> lock, std::s
   options.version = flags.version_string;
   // GROVE_READ_POLL_US sets how long a reader polls before it sleeps (0:
   // never), for comparison; the default is Server::Options'.
-  if (const char* v = std::getenv("GROVE_READ_POLL_US"); v && *v) {
-    char* end = nullptr;
-    long us = std::strtol(v, &end, 10);
-    if (end && *end == '\0' && us >= 0 && us <= 10000) options.readPollWindow = std::chrono::microseconds(us);
-  }
+  if (auto us = envNumber("GROVE_READ_POLL_US", 0, 10000)) options.readPollWindow = std::chrono::microseconds(*us);
   session_ = std::make_unique<session::Session>(*engine_, *providers_, sessionOptions(flags));
   server_ = std::make_unique<server::Server>(*session_, options);
   if (flags.postgres)
