@@ -9,10 +9,9 @@
 // once, whatever its handler does.
 #pragma once
 
-#include <chrono>
-
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
