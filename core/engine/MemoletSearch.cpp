@@ -3,8 +3,6 @@
 // reciprocal rank fusion; a turn does the same for every expanded query and
 // keeps an adaptive top-k. Also the memory map and `@` completion.
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <cmath>
 #include <cctype>
 #include <unordered_map>
@@ -117,27 +115,18 @@ memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, 
   // Each term is one BM25 query over every message: in a large store the
   // rarest few carry the ranking, and a common word costs much and ranks
   // little (memory::selectQueryTerms, as for memolets at scale).
-  static bool trace = getenv("GROVE_TRACE_SEARCH");
-  auto E0 = std::chrono::steady_clock::now();
   auto df = [&](std::string_view t) { return memolets::documentFrequency(impl, t); };
   std::vector<std::string> terms = memory::selectQueryTerms(text::tokenize(query), df, memolets::documentCount(impl),
                                                             kMaxUnitTerms, kMaxUnitTermShare);
-  auto E1 = std::chrono::steady_clock::now();
   std::vector<memory::ExchangeMatch> matches;
-  size_t raw = 0;
   for (size_t t = 0; t < terms.size(); ++t)
     for (auto& m : impl.store->unitMatches(memory::ftsPrefixMatchTokens({terms[t]}), pool.project, depth)) {
       // Only indexed memolets (with text, not archived) may be ranked.
-      ++raw;
       if (!s.projectOf.count(m.memoletId) || (filter && !filter(m.memoletId))) continue;
       matches.push_back({std::move(m.memoletId), static_cast<size_t>(m.ord) / 2, std::move(m.projectId),
                          static_cast<size_t>(std::max<int64_t>(m.seq - 1, 0)) / 2, t, m.score});
     }
-  auto E2 = std::chrono::steady_clock::now();
   memory::ExchangeRankings ranked = memory::rankExchanges(matches, 3, cfg.windowSaturation);
-  auto E3 = std::chrono::steady_clock::now();
-  if (trace) fprintf(stderr, "XTRACE %s terms %zu raw %zu kept %zu df %.0f fts %.0f rank %.0f\n", pool.project?"scoped":"global", terms.size(), raw, matches.size(),
-     std::chrono::duration<double,std::micro>(E1-E0).count(), std::chrono::duration<double,std::micro>(E2-E1).count(), std::chrono::duration<double,std::micro>(E3-E2).count());
   weights.resize(out.size(), 1.0);
   if (!ranked.byExchange.empty() && cfg.exchangeWeight > 0) {
     out.push_back(ranked.byExchange);
@@ -304,12 +293,8 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-static double tnow(){return std::chrono::duration<double,std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();}
 std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
-  static bool trace = getenv("GROVE_TRACE_SEARCH");
-  double T0 = tnow();
   impl_->memoletsReadable();
-  double T1 = tnow();
   if (q.query.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error::invalidArg("query", "query must not be empty");
   if (q.projectId) impl_->state(*q.projectId);  // throws for a trashed project
@@ -322,38 +307,27 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   std::vector<std::vector<std::string>> lists;
   size_t depth = std::max<size_t>(limit * 3, 50);
   const Expansion expansion = expand(impl_->memoletConfig, q.query);
-  double T2 = tnow();
   lexicalRanking(*impl_, pool, memory::ftsMatchQuery(q.query), depth, lists);
   if (expansion.memolets != q.query)
     lexicalRanking(*impl_, pool, memory::ftsMatchQuery(expansion.memolets), depth, lists);
-  double T3 = tnow();
   std::vector<std::vector<float>> embeddings;
   if (!q.embedding.empty()) embeddings.push_back(q.embedding);
   vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
-  double T4 = tnow();
   std::vector<double> weights;
   auto exchanges = exchangeRankings(*impl_, pool, expansion.messages, lists, weights);
-  double T5 = tnow();
   auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
-  double Ta=0,Tb=0,Tc=0;
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {
     if (out.size() >= limit) break;
-    double a=tnow();
     auto m = impl_->store->memolets().memolet(f.id);
     if (!m || m->text.empty()) continue;
     MemoletHit hit;
-    double b=tnow();
     hit.sentences = memory::matchingSentences(m->text, q.query, 3);
-    double c=tnow();
     hit.focusUnitIds = focusOf(*impl_, *m, exchanges);
-    double d=tnow();
-    Ta+=b-a;Tb+=c-b;Tc+=d-c;
     hit.memolet = std::move(*m);
     hit.score = f.score;
     out.push_back(std::move(hit));
   }
-  if (trace) fprintf(stderr, "TRACE %s ready %.0f expand %.0f lex %.0f vec %.0f exch %.0f get %.0f sent %.0f focus %.0f total %.0f\n", q.projectId?"scoped":"global", T1-T0,T2-T1,T3-T2,T4-T3,T5-T4,Ta,Tb,Tc,tnow()-T0);
   return out;
 }
 
