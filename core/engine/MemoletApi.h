@@ -47,6 +47,16 @@ struct MemoletConfig {
   /// engine_retrieval_eval --wordnet-senses (verbs and adjectives, a second
   /// sense, or the synonyms looked up message by message scored no better).
   size_t wordNetSenses = 1;
+  /// The best this many fused results are ranked once more by BM25 over the
+  /// window each points at, read as one document (memory/WindowScore), at
+  /// this RRF weight; a window may first move by up to rescoreShift
+  /// exchanges within its memolet to where more of the question's words are.
+  /// 10, 2 and 2 were chosen on the development splits with
+  /// engine_retrieval_eval --rescore-depth/--rescore-weight/--rescore-shift
+  /// (docs/decisions.md, "windows read whole"); depth 0 turns it off.
+  size_t rescoreDepth = 10;
+  double rescoreWeight = 2.0;
+  size_t rescoreShift = 2;
   static MemoletConfig fromEnvironment();
   /// The search settings chosen on the development splits (the defaults);
   /// named so the evaluation programs and tests say what they measure.

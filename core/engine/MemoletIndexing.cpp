@@ -91,6 +91,7 @@ MemoletConfig MemoletConfig::wholeMemolets() {
   c.rrfK = 60;
   c.exchangeWeight = 0.0;
   c.windowWeight = 0.0;
+  c.rescoreDepth = 0;
   return c;
 }
 

@@ -23,6 +23,7 @@
 #include "memory/References.h"
 #include "memory/Rrf.h"
 #include "memory/Summary.h"
+#include "memory/WindowScore.h"
 #include "ops/Tokens.h"
 #include "support/WordNet.h"
 #include "text/Tokenizer.h"
@@ -139,19 +140,18 @@ memory::ExchangeRankings exchangeRankings(Engine::Impl& impl, const Pool& pool, 
   return ranked;
 }
 
-/// The exchanges a hit points at: the exchange at the centre of its best
-/// window and the exchanges before and after it on the conversation's path
-/// (in a neighbouring memolet when the centre is at an end of this one).
-/// Empty when the memolet is itself the size of a window (two or three
-/// exchanges), matched as a whole, or is not made of exchanges.
-std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m, const memory::ExchangeRankings& ranked) {
-  auto centre = ranked.centre.find(m.id);
+/// Whether a hit in `m` points at a window of its exchanges rather than
+/// being the hit whole: a segmented memolet of exchanges, not itself the size
+/// of a window (two or three exchanges).
+bool pointsInside(const Memolet& m) {
   const size_t exchanges = m.sourceUnitIds.size() / 2;
-  if (centre == ranked.centre.end() || m.manual || m.span || 2 * centre->second + 1 >= m.sourceUnitIds.size() ||
-      exchanges == 2 || exchanges == 3)
-    return {};
-  const std::string& question = m.sourceUnitIds[2 * centre->second];
-  const std::string& answer = m.sourceUnitIds[2 * centre->second + 1];
+  return !m.manual && !m.span && exchanges != 2 && exchanges != 3;
+}
+
+/// The units of the exchange `question`/`answer` and of the exchanges before
+/// and after it on the conversation's path (in a neighbouring memolet when it
+/// is at an end of its own).
+std::vector<std::string> windowAround(Engine::Impl& impl, const std::string& question, const std::string& answer) {
   std::vector<std::string> out;
   // The answer above the question, and its question: through the engine's
   // cache of units (a recursive read per hit cost more than the search).
@@ -167,6 +167,101 @@ std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m, const mem
       out.push_back(*next);
       out.push_back(*nextAnswer);
     }
+  return out;
+}
+
+/// What one search has read, so the ranking and the hits it returns read
+/// each memolet and walk each window once.
+struct SearchReads {
+  std::unordered_map<std::string, std::optional<Memolet>> memolets;
+  std::unordered_map<std::string, std::vector<std::string>> windows;  // centre question -> windowAround
+
+  /// The memolet with its text, or null (gone, or hidden).
+  const Memolet* memolet(Engine::Impl& impl, const std::string& id) {
+    auto it = memolets.find(id);
+    if (it == memolets.end()) it = memolets.emplace(id, impl.store->memolets().memolet(id)).first;
+    return it->second && !it->second->text.empty() ? &*it->second : nullptr;
+  }
+  /// windowAround the memolet's exchange `at`.
+  const std::vector<std::string>& window(Engine::Impl& impl, const Memolet& m, size_t at) {
+    const std::string& question = m.sourceUnitIds[2 * at];
+    auto it = windows.find(question);
+    if (it == windows.end()) it = windows.emplace(question, windowAround(impl, question, m.sourceUnitIds[2 * at + 1])).first;
+    return it->second;
+  }
+};
+
+/// The exchanges a hit points at: the window around the exchange at the
+/// centre of its best window (`centres`, by place in the memolet). Empty when
+/// the memolet is the hit whole (pointsInside) or has no centre.
+std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m,
+                                 const std::unordered_map<std::string, size_t>& centres, SearchReads& reads) {
+  auto centre = centres.find(m.id);
+  if (centre == centres.end() || !pointsInside(m) || 2 * centre->second + 1 >= m.sourceUnitIds.size()) return {};
+  return reads.window(impl, m, centre->second);
+}
+
+/// The best `depth` of `fused` ranked again by BM25 over what each points at,
+/// read as one document (memory/WindowScore): its window, else its whole
+/// text. With `shift`, a window may move by up to that many exchanges within
+/// its memolet to one that scores higher, and `centres` says where it went.
+std::vector<std::string> rescoredWindows(Engine::Impl& impl, const std::string& query,
+                                         const std::vector<memory::Fused>& fused, size_t depth, size_t shift,
+                                         std::unordered_map<std::string, size_t>& centres, SearchReads& reads) {
+  std::vector<std::string> terms = text::tokenize(query);
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+  if (terms.empty()) return {};
+  std::unordered_map<std::string, memory::TermCounts> unitCounts;  // windows overlap: count a message once
+  auto countsOf = [&](const std::string& unitId) -> const memory::TermCounts& {
+    auto it = unitCounts.find(unitId);
+    if (it == unitCounts.end()) {
+      Node* n = impl.findNode(unitId);
+      it = unitCounts.emplace(unitId, memory::countTerms(n ? std::string_view(n->unit.content) : "", terms)).first;
+    }
+    return it->second;
+  };
+  struct Window {
+    const Memolet* memolet;
+    std::optional<size_t> centre;
+  };
+  std::vector<Window> windows;
+  std::vector<memory::TermCounts> counts;
+  for (size_t i = 0; i < fused.size() && i < depth; ++i) {
+    const Memolet* m = reads.memolet(impl, fused[i].id);
+    if (!m) continue;
+    auto centre = centres.find(m->id);
+    if (centre == centres.end() || !pointsInside(*m) || 2 * centre->second + 1 >= m->sourceUnitIds.size()) {
+      windows.push_back({m, std::nullopt});
+      counts.push_back(memory::countTerms(m->text, terms));
+      continue;
+    }
+    const size_t c = centre->second, exchanges = m->sourceUnitIds.size() / 2;
+    for (size_t at = c > shift ? c - shift : 0; at <= std::min(c + shift, exchanges - 1); ++at) {
+      memory::TermCounts window;
+      for (const auto& unit : reads.window(impl, *m, at)) window += countsOf(unit);
+      windows.push_back({m, at});
+      counts.push_back(std::move(window));
+    }
+  }
+  auto df = [&](std::string_view t) { return memolets::documentFrequency(impl, t); };
+  std::vector<double> scores =
+      memory::windowBm25(counts, memory::inverseDocumentFrequencies(terms, df, memolets::documentCount(impl)));
+  std::unordered_map<const Memolet*, size_t> best;  // memolet -> its best window
+  for (size_t i = 0; i < windows.size(); ++i) {
+    auto [it, first] = best.try_emplace(windows[i].memolet, i);
+    if (!first && scores[i] > scores[it->second]) it->second = i;
+  }
+  std::vector<std::pair<double, std::string>> ranked;
+  for (const auto& [m, i] : best) {
+    if (windows[i].centre) centres[m->id] = *windows[i].centre;
+    if (scores[i] > 0) ranked.push_back({scores[i], m->id});
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::vector<std::string> out;
+  for (auto& [score, id] : ranked) out.push_back(std::move(id));
   return out;
 }
 
@@ -315,16 +410,27 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   vectorRankings(*impl_, impl_->memoletConfig, pool, {q.query}, embeddings, q.embeddingModel, depth, lists);
   std::vector<double> weights;
   auto exchanges = exchangeRankings(*impl_, pool, expansion.messages, lists, weights);
-  auto fused = memory::weightedReciprocalRankFusion(lists, weights, impl_->memoletConfig.rrfK);
+  const MemoletConfig& cfg = impl_->memoletConfig;
+  auto fused = memory::weightedReciprocalRankFusion(lists, weights, cfg.rrfK);
+  SearchReads reads;
+  if (cfg.rescoreDepth > 0 && cfg.rescoreWeight > 0) {
+    auto rescored = rescoredWindows(*impl_, q.query, fused, cfg.rescoreDepth, cfg.rescoreShift, exchanges.centre, reads);
+    if (!rescored.empty()) {
+      weights.resize(lists.size(), 1.0);
+      lists.push_back(std::move(rescored));
+      weights.push_back(cfg.rescoreWeight);
+      fused = memory::weightedReciprocalRankFusion(lists, weights, cfg.rrfK);
+    }
+  }
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {
     if (out.size() >= limit) break;
-    auto m = impl_->store->memolets().memolet(f.id);
-    if (!m || m->text.empty()) continue;
+    const Memolet* m = reads.memolet(*impl_, f.id);
+    if (!m) continue;
     MemoletHit hit;
     hit.sentences = memory::matchingSentences(m->text, q.query, 3);
-    hit.focusUnitIds = focusOf(*impl_, *m, exchanges);
-    hit.memolet = std::move(*m);
+    hit.focusUnitIds = focusOf(*impl_, *m, exchanges.centre, reads);
+    hit.memolet = *m;
     hit.score = f.score;
     out.push_back(std::move(hit));
   }

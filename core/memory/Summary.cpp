@@ -160,9 +160,26 @@ std::vector<std::string> matchingSentences(std::string_view text, std::string_vi
     return v;
   };
   const auto qs = distinct(text::tokenize(query));
+  // A sentence can hold a query token only if its text, lowercased and
+  // without apostrophes, holds the token but its last byte (a token is a
+  // lowercased part of a word with apostrophes dropped, stemmed by cutting a
+  // suffix or by "ies" -> "y"). Checking that first spares tokenizing most
+  // sentences of a long memolet; the choice is the same.
+  std::vector<std::string> needles;
+  for (const auto& q : qs) needles.push_back(q.substr(0, q.size() - 1));
+  std::string folded;
+  auto mayShare = [&](const std::string& sentence) {
+    folded.clear();
+    for (char c : sentence)
+      if (c != '\'') folded.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c);
+    for (const auto& needle : needles)
+      if (folded.find(needle) != std::string::npos) return true;
+    return false;
+  };
   auto all = splitSentences(text);
   std::vector<std::pair<double, size_t>> scored;
   for (size_t i = 0; i < all.size(); ++i) {
+    if (!mayShare(all[i])) continue;
     const auto uniq = distinct(text::tokenize(all[i]));
     size_t shared = 0;
     for (const auto& t : uniq) shared += std::binary_search(qs.begin(), qs.end(), t);

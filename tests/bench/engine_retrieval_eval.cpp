@@ -112,11 +112,15 @@ int main(int argc, char** argv) {
     else if (a == "--unit-depth" && value) searchConfig.unitDepth = static_cast<size_t>(std::atoi(argv[++i]));
     else if (a == "--window-saturation" && value) searchConfig.windowSaturation = std::atof(argv[++i]);
     else if (a == "--wordnet-senses" && value) searchConfig.wordNetSenses = static_cast<size_t>(std::atoi(argv[++i]));
+    else if (a == "--rescore-depth" && value) searchConfig.rescoreDepth = static_cast<size_t>(std::atoi(argv[++i]));
+    else if (a == "--rescore-weight" && value) searchConfig.rescoreWeight = std::atof(argv[++i]);
+    else if (a == "--rescore-shift" && value) searchConfig.rescoreShift = static_cast<size_t>(std::atoi(argv[++i]));
     else {
       std::fprintf(stderr,
                    "usage: grove_engine_retrieval_eval [--benchmarks DIR] [--no-shared] [--sweep] [--misses] "
                    "[--exchange-weight W] [--window-weight W] [--rrf-k K] [--unit-depth N] "
-                   "[--window-saturation K] [--wordnet-senses N]\n");
+                   "[--window-saturation K] [--wordnet-senses N] [--rescore-depth N] [--rescore-weight W] "
+                   "[--rescore-shift N]\n");
       return 2;
     }
   }
@@ -125,10 +129,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::printf("Search settings: rrfK %d, exchange weight %.2f, window weight %.2f, unit depth %zu, window saturation "
-              "%.2f, WordNet senses %zu (%s)\n",
+              "%.2f, WordNet senses %zu (%s), rescored %zu at weight %.2f, windows moved up to %zu exchanges\n",
               searchConfig.rrfK, searchConfig.exchangeWeight, searchConfig.windowWeight, searchConfig.unitDepth,
               searchConfig.windowSaturation, searchConfig.wordNetSenses,
-              WordNet::system().available() ? "found" : "not installed: no WordNet expansion");
+              WordNet::system().available() ? "found" : "not installed: no WordNet expansion", searchConfig.rescoreDepth,
+              searchConfig.rescoreWeight, searchConfig.rescoreShift);
   auto own = ev::loadDataset(std::string(GROVE_SOURCE_DIR) + "/tests/data/retrieval");
   std::printf("Retrieval through the Engine\n");
   rows("own retrieval set, tune split", own, "tune", 3, false);

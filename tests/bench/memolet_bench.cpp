@@ -1,7 +1,7 @@
 // grove_memolet_bench: memolet search and incremental indexing through the
 // Engine on a real SQLite store (a program that prints figures, not a test).
 //
-// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--unit-depth N] [--no-upkeep]
+// usage: grove_memolet_bench [--memolets N] [--db-dir DIR] [--whole-memolets] [--unit-depth N] [--rescore-depth N] [--no-upkeep]
 //                            [--build-only]
 //   --no-upkeep   leave the full-text indexes as the appends left them (no
 //                 Engine::tidySearchIndexes steps, which the server's
@@ -11,6 +11,8 @@
 //                 issue 13); else MemoletConfig::granularSearch(), the default
 //   --unit-depth N  messages ranked per query term (MemoletConfig::unitDepth),
 //                 to see what a deeper ranking costs
+//   --rescore-depth N  results ranked again by their windows read whole
+//                 (MemoletConfig::rescoreDepth; 0 turns it off)
 //   --db-dir DIR  keep the store in DIR and reuse it on the next run (the
 //                 corpus takes minutes to build; the indexing figures then
 //                 append to it)
@@ -30,6 +32,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,6 +101,7 @@ int main(int argc, char** argv) {
   std::string dir;
   bool wholeMemolets = false;
   size_t unitDepth = 0;  // 0: the default
+  std::optional<size_t> rescoreDepth;
   bool upkeep = true;
   bool buildOnly = false;
   for (int i = 1; i < argc; ++i) {
@@ -105,6 +109,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--db-dir") && i + 1 < argc) dir = argv[++i];
     else if (!std::strcmp(argv[i], "--whole-memolets")) wholeMemolets = true;
     else if (!std::strcmp(argv[i], "--unit-depth") && i + 1 < argc) unitDepth = std::stoul(argv[++i]);
+    else if (!std::strcmp(argv[i], "--rescore-depth") && i + 1 < argc) rescoreDepth = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--no-upkeep")) upkeep = false;
     else if (!std::strcmp(argv[i], "--build-only")) buildOnly = true;
   }
@@ -124,6 +129,7 @@ int main(int argc, char** argv) {
     // The granular search (MemoletConfig::granularSearch), or whole memolets only.
     auto config = wholeMemolets ? grove::MemoletConfig::wholeMemolets() : grove::MemoletConfig::granularSearch();
     if (unitDepth) config.unitDepth = unitDepth;
+    if (rescoreDepth) config.rescoreDepth = *rescoreDepth;
     engine.setMemoletConfig(config);
   }
   uint64_t rng = 42;

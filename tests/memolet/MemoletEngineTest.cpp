@@ -307,6 +307,14 @@ TEST_F(MemoletEngine, SearchFusesBm25AndVectorsWithReciprocalRanks) {
   // ranked once by BM25.
   q.query = "named lib";
   EXPECT_NEAR(engine->searchMemolets(q)[0].score, 2.0 / 11.0, 1e-9);
+  // The best results ranked once more by BM25 over what each holds, read
+  // whole (MemoletConfig::rescoreDepth): first there too, at its weight.
+  c.rescoreDepth = 10;
+  c.rescoreWeight = 2;
+  engine->setMemoletConfig(c);
+  EXPECT_NEAR(engine->searchMemolets(q)[0].score, 2.0 / 11.0 + 2.0 / 11.0, 1e-9);
+  c.rescoreDepth = 0;
+  engine->setMemoletConfig(c);
 
   // Identifiers meet across spellings (code-aware tokens on both sides).
   EXPECT_EQ(searchIds("syntaxError lineNumbers"), Ids{toml});

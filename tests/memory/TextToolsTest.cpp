@@ -116,3 +116,23 @@ TEST(Summary, MatchingSentencesRankBySharedTerms) {
   EXPECT_EQ(m[1], "Set a TTL on the cache key.");
   EXPECT_TRUE(matchingSentences(text, "kubernetes", 3).empty());
 }
+
+// matchingSentences skips a sentence without tokenizing it when its text
+// cannot hold a query token: every way the tokenizer forms a token from a
+// word must still be found.
+TEST(Summary, MatchingSentencesFindTokensHoweverTheTokenizerFormedThem) {
+  auto first = [](const std::string& text, const std::string& query) {
+    auto m = matchingSentences(text, query, 1);
+    return m.empty() ? std::string() : m[0];
+  };
+  const std::string filler = "Nothing to see here. ";
+  EXPECT_EQ(first(filler + "Two STUDIES agree.", "study"), "Two STUDIES agree.");              // ies -> y
+  EXPECT_EQ(first(filler + "The cached page.", "caching"), "The cached page.");                // suffix and e
+  EXPECT_EQ(first(filler + "Call parseConfig twice.", "config"), "Call parseConfig twice.");   // identifier part
+  EXPECT_EQ(first(filler + "Ask o'brien today.", "obrien"), "Ask o'brien today.");             // apostrophe
+  EXPECT_EQ(first(filler + "Port 8080 is taken.", "8080"), "Port 8080 is taken.");             // digits
+  EXPECT_EQ(first("Nothing to see here.\n\n\xE5\x90\x91\xE9\x87\x8F\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93 \xE6\x85\xA2.",
+                  "\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93"),
+            "\xE5\x90\x91\xE9\x87\x8F\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93 \xE6\x85\xA2.");  // CJK bigrams
+  EXPECT_EQ(first(filler + "Two STUDIES agree.", "kubernetes"), "");
+}

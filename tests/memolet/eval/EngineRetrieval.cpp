@@ -30,6 +30,9 @@ EngineScores runEngineRetrieval(const ev::Dataset& data, const std::string& spli
   c.unitDepth = searchConfig.unitDepth;
   c.windowSaturation = searchConfig.windowSaturation;
   c.wordNetSenses = searchConfig.wordNetSenses;
+  c.rescoreDepth = searchConfig.rescoreDepth;
+  c.rescoreWeight = searchConfig.rescoreWeight;
+  c.rescoreShift = searchConfig.rescoreShift;
   engine.setMemoletConfig(c);
   std::unordered_map<std::string, Where> unitAt;
   std::unordered_map<std::string, size_t> conversationIndex;

@@ -1,0 +1,51 @@
+// WindowScore: BM25 of a query over a few candidate windows of a
+// conversation, each read as one document of all its words. The store ranks
+// single messages a query term at a time (memory/ExchangeRanking), which
+// finds the windows cheaply but scores each term at its best message; read
+// whole, a window that holds more of the question's words outranks one that
+// merely holds its rarest word once.
+//
+// A window is scored from its messages' TermCounts: how often each query
+// term begins a word (as the store's prefix queries match it, so "adopt"
+// counts "adoption") and the message's length in bytes. Counting scans the
+// text once without tokenizing it: a search scores dozens of messages, and
+// tokenizing them cost more than the rest of a project-scoped search.
+// Pure: the caller brings the texts and the document frequencies.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grove::memory {
+
+struct TermCounts {
+  std::vector<double> tf;  // per query term
+  double length = 0;       // bytes
+
+  TermCounts& operator+=(const TermCounts& other);
+};
+
+/// How often each of `terms` (lowercase tokens, as text::tokenize gives
+/// them) begins a word of `text`, ignoring case, and its length.
+TermCounts countTerms(std::string_view text, const std::vector<std::string>& terms);
+
+struct Bm25Params {
+  double k1 = 1.2;
+  double b = 0.75;
+};
+
+/// BM25's IDF of each of `terms` (kept positive, Lucene's form: a word in
+/// most documents still counts a little rather than against a window).
+std::vector<double> inverseDocumentFrequencies(const std::vector<std::string>& terms,
+                                               const std::function<size_t(std::string_view)>& df,
+                                               size_t documents);
+
+/// Each window's BM25 from its counts, lengths normalised by the windows'
+/// mean length. A window matching no term scores 0.
+std::vector<double> windowBm25(const std::vector<TermCounts>& windows, const std::vector<double>& idf,
+                               Bm25Params params = {});
+
+}  // namespace grove::memory
