@@ -306,7 +306,8 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
     MemoletHit hit;
     hit.sentences = memory::matchingSentences(m->text, q.query, 3);
     hit.focusUnitIds = memolets::focusOf(*impl_, *m, exchanges.centre, reads);
-    hit.memolet = *m;
+    // Fused ids are distinct: nothing reads this memolet again.
+    hit.memolet = std::move(*reads.memolets.at(f.id));
     hit.score = f.score;
     out.push_back(std::move(hit));
   }
