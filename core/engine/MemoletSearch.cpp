@@ -291,12 +291,7 @@ std::vector<MemoletHit> Engine::searchMemolets(const MemoletQuery& q) {
   if (cfg.rescoreDepth > 0 && cfg.rescoreWeight > 0) {
     auto rescored =
         memolets::rescoredWindows(*impl_, q.query, fused, cfg.rescoreDepth, cfg.rescoreShift, exchanges.centre, reads);
-    if (!rescored.empty()) {
-      weights.resize(lists.size(), 1.0);
-      lists.push_back(std::move(rescored));
-      weights.push_back(cfg.rescoreWeight);
-      fused = memory::weightedReciprocalRankFusion(lists, weights, cfg.rrfK);
-    }
+    memory::addToFusion(fused, rescored, cfg.rescoreWeight, cfg.rrfK);
   }
   std::vector<MemoletHit> out;
   for (const auto& f : fused) {

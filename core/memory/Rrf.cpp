@@ -11,6 +11,16 @@ std::vector<Fused> reciprocalRankFusion(const std::vector<std::vector<std::strin
   return weightedReciprocalRankFusion(rankings, {}, k);
 }
 
+namespace {
+
+void sortFused(std::vector<Fused>& fused) {
+  std::sort(fused.begin(), fused.end(), [](const Fused& a, const Fused& b) {
+    return a.score != b.score ? a.score > b.score : a.id < b.id;
+  });
+}
+
+}  // namespace
+
 std::vector<Fused> weightedReciprocalRankFusion(const std::vector<std::vector<std::string>>& rankings,
                                                 const std::vector<double>& weights, int k) {
   std::unordered_map<std::string, double> scores;
@@ -26,10 +36,17 @@ std::vector<Fused> weightedReciprocalRankFusion(const std::vector<std::vector<st
   std::vector<Fused> out;
   out.reserve(scores.size());
   for (auto& [id, score] : scores) out.push_back({id, score});
-  std::sort(out.begin(), out.end(), [](const Fused& a, const Fused& b) {
-    return a.score != b.score ? a.score > b.score : a.id < b.id;
-  });
+  sortFused(out);
   return out;
+}
+
+void addToFusion(std::vector<Fused>& fused, const std::vector<std::string>& ranking, double weight, int k) {
+  std::unordered_map<std::string_view, double> share;
+  for (size_t i = 0; i < ranking.size(); ++i)
+    share.try_emplace(ranking[i], weight / (static_cast<double>(k) + static_cast<double>(i + 1)));
+  for (auto& f : fused)
+    if (auto it = share.find(f.id); it != share.end()) f.score += it->second;
+  sortFused(fused);
 }
 
 }  // namespace grove::memory

@@ -32,4 +32,9 @@ std::vector<Fused> reciprocalRankFusion(const std::vector<std::vector<std::strin
 std::vector<Fused> weightedReciprocalRankFusion(const std::vector<std::vector<std::string>>& rankings,
                                                 const std::vector<double>& weights, int k = 60);
 
+/// `fused` (a weightedReciprocalRankFusion result) as if `ranking`, whose ids
+/// are all among them, had been one more of its rankings at `weight`: RRF
+/// adds, so its share is added and the result sorted again.
+void addToFusion(std::vector<Fused>& fused, const std::vector<std::string>& ranking, double weight, int k);
+
 }  // namespace grove::memory

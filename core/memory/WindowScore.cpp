@@ -35,9 +35,21 @@ TermCounts countTerms(std::string_view text, const std::vector<std::string>& ter
     if (!terms[t].empty() && static_cast<unsigned char>(terms[t][0]) >= 0x80)
       for (size_t at = text.find(terms[t]); at != std::string_view::npos; at = text.find(terms[t], at + 1))
         out.tf[t] += 1;
+  // The bytes a term can begin with, either case: most words begin with
+  // none of them and cost one lookup.
+  bool opens[256] = {};
+  for (const auto& t : terms)
+    if (!t.empty()) {
+      const unsigned char c = static_cast<unsigned char>(t[0]);
+      opens[c] = true;
+      if (c >= 'a' && c <= 'z') opens[c - ('a' - 'A')] = true;
+    }
+  bool inWord = false;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (!isWordByte(static_cast<unsigned char>(text[i])) || (i > 0 && isWordByte(static_cast<unsigned char>(text[i - 1]))))
-      continue;
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const bool startsWord = isWordByte(c) && !inWord;
+    inWord = isWordByte(c);
+    if (!startsWord || !opens[c]) continue;
     for (size_t t = 0; t < terms.size(); ++t)
       if (beginsWith(text, i, terms[t])) out.tf[t] += 1;
   }

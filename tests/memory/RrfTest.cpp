@@ -57,3 +57,26 @@ TEST(Rrf, EmptyInputGivesEmptyOutput) {
   EXPECT_TRUE(reciprocalRankFusion({}, 60).empty());
   EXPECT_TRUE(reciprocalRankFusion({{}, {}}, 60).empty());
 }
+
+namespace grove::memory {
+namespace {
+
+TEST(Rrf, AddingARankingToAFusionEqualsFusingItWithTheOthers) {
+  const std::vector<std::vector<std::string>> lists = {{"a", "b", "c", "d"}, {"c", "a", "e"}, {"e", "d"}};
+  const std::vector<std::string> extra = {"d", "e", "b"};
+  std::vector<Fused> added = weightedReciprocalRankFusion(lists, {1.0, 2.0, 0.5}, 10);
+  ASSERT_EQ(added[0].id, "c");
+  addToFusion(added, extra, 2.0, 10);
+  auto all = lists;
+  all.push_back(extra);
+  std::vector<Fused> fused = weightedReciprocalRankFusion(all, {1.0, 2.0, 0.5, 2.0}, 10);
+  ASSERT_EQ(added.size(), fused.size());
+  for (size_t i = 0; i < fused.size(); ++i) {
+    EXPECT_EQ(added[i].id, fused[i].id) << i;
+    EXPECT_DOUBLE_EQ(added[i].score, fused[i].score) << i;
+  }
+  EXPECT_EQ(added[0].id, "e") << "the extra ranking changed the order";
+}
+
+}  // namespace
+}  // namespace grove::memory
