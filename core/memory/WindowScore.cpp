@@ -76,11 +76,9 @@ std::vector<double> windowBm25(const std::vector<TermCounts>& windows, const std
   for (const auto& w : windows) meanLength += w.length;
   meanLength = std::max(1.0, meanLength / static_cast<double>(windows.size()));
   for (size_t i = 0; i < windows.size(); ++i) {
-    const double norm = params.k1 * (1 - params.b + params.b * windows[i].length / meanLength);
-    for (size_t t = 0; t < idf.size() && t < windows[i].tf.size(); ++t) {
-      const double f = windows[i].tf[t];
-      if (f > 0) out[i] += idf[t] * f * (params.k1 + 1) / (f + norm);
-    }
+    const double norm = bm25LengthNorm(windows[i].length, meanLength, params);
+    for (size_t t = 0; t < idf.size() && t < windows[i].tf.size(); ++t)
+      if (windows[i].tf[t] > 0) out[i] += bm25TermScore(idf[t], windows[i].tf[t], norm, params);
   }
   return out;
 }

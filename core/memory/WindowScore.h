@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "memory/Bm25.h"
+
 namespace grove::memory {
 
 struct TermCounts {
@@ -31,11 +33,6 @@ struct TermCounts {
 /// How often each of `terms` (lowercase tokens, as text::tokenize gives
 /// them) begins a word of `text`, ignoring case, and its length.
 TermCounts countTerms(std::string_view text, const std::vector<std::string>& terms);
-
-struct Bm25Params {
-  double k1 = 1.2;
-  double b = 0.75;
-};
 
 /// BM25's IDF of each of `terms` (kept positive, Lucene's form: a word in
 /// most documents still counts a little rather than against a window).

@@ -5,13 +5,11 @@
 #include <new>
 #include <vector>
 
+#include "memory/Bm25.h"
+
 namespace grove::sqlite {
 
 namespace {
-
-// BM25's customary constants, as FTS5's bm25() uses them.
-constexpr double kK1 = 1.2;
-constexpr double kB = 0.75;
 
 std::atomic<uint64_t> phrasesCounted{0};
 
@@ -84,7 +82,7 @@ void bm25(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, i
   }
   int size = 0;
   if ((rc = api->xColumnSize(fts, -1, &size)) != SQLITE_OK) return sqlite3_result_error_code(ctx, rc);
-  const double lengthNorm = kK1 * (1 - kB + kB * size / data->averageSize);
+  const double lengthNorm = memory::bm25LengthNorm(size, data->averageSize);
   double score = 0;
   for (size_t p = 0; p < data->frequency.size(); ++p) {
     const double f = data->frequency[p];
@@ -92,7 +90,7 @@ void bm25(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, i
     double idf = 0;
     if ((rc = idfOf(api, fts, *data, static_cast<int>(p), idf)) != SQLITE_OK)
       return sqlite3_result_error_code(ctx, rc);
-    score += idf * (f * (kK1 + 1)) / (f + lengthNorm);
+    score += memory::bm25TermScore(idf, f, lengthNorm);
   }
   // Negative, as bm25(): better matches sort first in ascending order.
   sqlite3_result_double(ctx, -score);
