@@ -9,12 +9,16 @@
 namespace grove::memolets {
 namespace {
 
-/// Whether a hit in `m` points at a window of its exchanges rather than
-/// being the hit whole: a segmented memolet of exchanges, not itself the size
-/// of a window (two or three exchanges).
-bool pointsInside(const Memolet& m) {
+/// The exchange (its place in `m`) at the centre of the window a hit in `m`
+/// points at; none when the hit is `m` whole: a memolet made by hand, one
+/// the size of a window (two or three exchanges), or one with no centre.
+std::optional<size_t> centreOf(const Memolet& m, const std::unordered_map<std::string, size_t>& centres) {
   const size_t exchanges = m.sourceUnitIds.size() / 2;
-  return !m.manual && !m.span && exchanges != 2 && exchanges != 3;
+  auto centre = centres.find(m.id);
+  if (centre == centres.end() || m.manual || m.span || exchanges == 2 || exchanges == 3 ||
+      2 * centre->second + 1 >= m.sourceUnitIds.size())
+    return std::nullopt;
+  return centre->second;
 }
 
 /// The units of the exchange `question`/`answer` and of the exchanges before
@@ -57,9 +61,8 @@ const std::vector<std::string>& SearchReads::window(Engine::Impl& impl, const Me
 
 std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m,
                                  const std::unordered_map<std::string, size_t>& centres, SearchReads& reads) {
-  auto centre = centres.find(m.id);
-  if (centre == centres.end() || !pointsInside(m) || 2 * centre->second + 1 >= m.sourceUnitIds.size()) return {};
-  return reads.window(impl, m, centre->second);
+  auto centre = centreOf(m, centres);
+  return centre ? reads.window(impl, m, *centre) : std::vector<std::string>{};
 }
 
 std::vector<std::string> rescoredWindows(Engine::Impl& impl, const std::string& query,
@@ -87,13 +90,13 @@ std::vector<std::string> rescoredWindows(Engine::Impl& impl, const std::string& 
   for (size_t i = 0; i < fused.size() && i < depth; ++i) {
     const Memolet* m = reads.memolet(impl, fused[i].id);
     if (!m) continue;
-    auto centre = centres.find(m->id);
-    if (centre == centres.end() || !pointsInside(*m) || 2 * centre->second + 1 >= m->sourceUnitIds.size()) {
+    auto centre = centreOf(*m, centres);
+    if (!centre) {
       windows.push_back({m, std::nullopt});
       counts.push_back(memory::countTerms(m->text, terms));
       continue;
     }
-    const size_t c = centre->second, exchanges = m->sourceUnitIds.size() / 2;
+    const size_t c = *centre, exchanges = m->sourceUnitIds.size() / 2;
     for (size_t at = c > shift ? c - shift : 0; at <= std::min(c + shift, exchanges - 1); ++at) {
       memory::TermCounts window;
       for (const auto& unit : reads.window(impl, *m, at)) window += countsOf(unit);
