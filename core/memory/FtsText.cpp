@@ -18,14 +18,15 @@ std::string ftsDocument(std::string_view text) {
 
 namespace {
 
-/// Unique tokens, each quoted, OR-ed; `prefix`: stems of four bytes or more
-/// as prefix terms (a short stem as a prefix matches unrelated words: "go"
-/// would find "google").
+/// Unique tokens and their other spellings (text::otherSpelling: "agency"
+/// is also "agenci", which begins "agencies"), each quoted, OR-ed; `prefix`:
+/// stems of four bytes or more as prefix terms (a short stem as a prefix
+/// matches unrelated words: "go" would find "google").
 std::string orTerms(const std::vector<std::string>& tokens, bool prefix) {
   std::string out;
   std::unordered_set<std::string> seen;
-  for (const auto& t : tokens) {
-    if (t.empty() || !seen.insert(t).second) continue;
+  auto add = [&](const std::string& t) {
+    if (t.empty() || !seen.insert(t).second) return;
     if (!out.empty()) out += " OR ";
     out.push_back('"');
     for (char c : t) {
@@ -34,6 +35,10 @@ std::string orTerms(const std::vector<std::string>& tokens, bool prefix) {
     }
     out.push_back('"');
     if (prefix && t.size() >= 4) out.push_back('*');
+  };
+  for (const auto& t : tokens) {
+    add(t);
+    add(text::otherSpelling(t));
   }
   return out;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "text/Tokenizer.h"
+
 namespace grove::memory {
 namespace {
 
@@ -35,6 +37,9 @@ TermCounts countTerms(std::string_view text, const std::vector<std::string>& ter
     if (!terms[t].empty() && static_cast<unsigned char>(terms[t][0]) >= 0x80)
       for (size_t at = text.find(terms[t]); at != std::string_view::npos; at = text.find(terms[t], at + 1))
         out.tf[t] += 1;
+  // A term counts in either spelling ("agency" in "agencies"), once a word.
+  std::vector<std::string> others;
+  for (const auto& t : terms) others.push_back(text::otherSpelling(t));
   // The bytes a term can begin with, either case: most words begin with
   // none of them and cost one lookup.
   bool opens[256] = {};
@@ -51,7 +56,7 @@ TermCounts countTerms(std::string_view text, const std::vector<std::string>& ter
     inWord = isWordByte(c);
     if (!startsWord || !opens[c]) continue;
     for (size_t t = 0; t < terms.size(); ++t)
-      if (beginsWith(text, i, terms[t])) out.tf[t] += 1;
+      if (beginsWith(text, i, terms[t]) || beginsWith(text, i, others[t])) out.tf[t] += 1;
   }
   return out;
 }

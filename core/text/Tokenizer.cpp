@@ -120,6 +120,18 @@ std::string stem(std::string_view w) {
   return s;
 }
 
+std::string otherSpelling(std::string_view s) {
+  auto isVowel = [](char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; };
+  // Four bytes at least: "spy"/"spi" or "ski"/"sky" are other words.
+  if (s.size() < 4 || isVowel(s[s.size() - 2]) || !isAlpha(static_cast<unsigned char>(s[s.size() - 2])))
+    return {};
+  std::string out(s);
+  if (out.back() == 'y') out.back() = 'i';
+  else if (out.back() == 'i') out.back() = 'y';
+  else return {};
+  return out;
+}
+
 std::vector<std::string> tokenize(std::string_view text) {
   std::vector<std::string> out;
   // Views into `text`, reused across runs: tokenizing runs on every search

@@ -19,6 +19,14 @@ std::vector<std::string> tokenize(std::string_view text);
 /// The same light stemming tokenize() applies; exposed for query terms.
 std::string stem(std::string_view lowercaseWord);
 
+/// The stem's other spelling before an ending, or "" when it has none: a
+/// consonant's final "y" is written "i" before "-ed", "-es" and "-er", so
+/// stem() gives "apply" for "apply", "applies" and "applying" but "appli"
+/// for "applied", and a word's own text reads "agencies" where its stem is
+/// "agency". A query matches both spellings: its stem against stemmed text,
+/// and as a prefix against text as written (the store's message index).
+std::string otherSpelling(std::string_view stem);
+
 /// True for English function words and chat filler ("please", "thanks").
 bool isStopword(std::string_view lowercaseWord);
 
