@@ -27,6 +27,19 @@ TEST(Tokenizer, DropsStopwordsAndStemsInflections) {
   EXPECT_TRUE(tokenize("thanks, that's great!").empty());
 }
 
+TEST(Tokenizer, AConsonantsFinalYHasItsOtherSpelling) {
+  // stem() turns "-ies" into "y" but only cuts "-ed": "applied" -> "appli".
+  EXPECT_EQ(stem("applied"), "appli");
+  EXPECT_EQ(stem("applies"), "apply");
+  EXPECT_EQ(otherSpelling("apply"), "appli");
+  EXPECT_EQ(otherSpelling("appli"), "apply");
+  EXPECT_EQ(otherSpelling("agency"), "agenci") << "which begins the written plural, agencies";
+  EXPECT_EQ(otherSpelling("play"), "") << "a vowel's y stays: played, plays";
+  EXPECT_EQ(otherSpelling("sky"), "") << "too short to be a stem of something else";
+  EXPECT_EQ(otherSpelling("cach"), "");
+  EXPECT_EQ(otherSpelling("2y"), "");
+}
+
 TEST(Tokenizer, KeepsNumbersAndNonAscii) {
   EXPECT_EQ(tokenize("utf8 déjà 404"), (Tokens{"utf", "déjà", "404"}));
 }

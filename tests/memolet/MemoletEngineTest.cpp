@@ -393,6 +393,40 @@ TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {
   for (const auto& h : engine->searchMemolets(q)) EXPECT_TRUE(h.focusUnitIds.empty());
 }
 
+TEST_F(MemoletEngine, AQueryMeetsItsWordsWrittenWithIesOrIed) {
+  // The messages say "registries" and "copied"; the query says "registry"
+  // and "copy", whose stems a plural "-ies" keeps but "-ied" cuts to "copi".
+  // The store's message index holds words as written, where "registry" as
+  // a prefix would not begin "registries" (text::otherSpelling).
+  const Exchange more[] = {
+      {"Where does docker keep a named volume on the host?",
+       "Docker keeps a named volume under /var/lib/docker/volumes on the host."},
+      {"Which registries did the image come from?",
+       "We copied the image from two private registries into the cluster."},
+      {"How do I list the docker volumes?", "docker volume ls lists every docker volume on the host."},
+      {"How do I remove a docker volume nobody uses?",
+       "docker volume prune removes every docker volume no container uses."},
+  };
+  const std::vector<Exchange> all = {kDocker[0], kDocker[1], more[0], more[1], more[2], more[3]};
+  std::optional<std::string> at;
+  Ids path;
+  for (const auto& e : all) {
+    auto [q, a] = ask(at, e);
+    path.insert(path.end(), {q, a});
+    at = a;
+  }
+  MemoletQuery q;
+  q.query = "copy from a registry";
+  auto hits = engine->searchMemolets(q);
+  ASSERT_FALSE(hits.empty());
+  const MemoletHit& top = hits[0];
+  ASSERT_TRUE(std::count(top.memolet.sourceUnitIds.begin(), top.memolet.sourceUnitIds.end(), path[7]));
+  // The window of three exchanges around the one that says both words: the
+  // store's message index found it (without, nothing is pointed at).
+  EXPECT_EQ(top.focusUnitIds, Ids(path.begin() + 4, path.begin() + 10));
+  EXPECT_EQ(top.sentences.front(), "Assistant: We copied the image from two private registries into the cluster.");
+}
+
 TEST_F(MemoletEngine, AProjectScopedSearchRanksThatProjectsMatchesHoweverManyAreElsewhere) {
   // Sixty other conversations match the query far better than this one; the
   // scoped search still finds this project's memolet (the store's ranking is

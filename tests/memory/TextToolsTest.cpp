@@ -55,6 +55,10 @@ TEST(FtsText, DocumentsAndMatchExpressionsUseTheSharedTokenizer) {
   EXPECT_EQ(ftsMatchTokens({"x\"y", "x\"y"}), "\"x\"\"y\"");
   // For raw text: stems as prefixes, short ones whole.
   EXPECT_EQ(ftsPrefixMatchTokens({"config", "go", "config", "x\"yz"}), "\"config\"* OR \"go\" OR \"x\"\"yz\"*");
+  // A consonant's final y in both spellings: the stems "apply" and "appli"
+  // (applied) meet, and as a prefix "agenci" begins the written "agencies".
+  EXPECT_EQ(ftsMatchQuery("agencies applied"), "\"agency\" OR \"agenci\" OR \"appli\" OR \"apply\"");
+  EXPECT_EQ(ftsPrefixMatchTokens({"agency", "agency"}), "\"agency\"* OR \"agenci\"*");
 }
 
 TEST(Tokenizer, CjkTextBecomesCharacterBigrams) {
@@ -131,6 +135,7 @@ TEST(Summary, MatchingSentencesFindTokensHoweverTheTokenizerFormedThem) {
   EXPECT_EQ(first(filler + "Call parseConfig twice.", "config"), "Call parseConfig twice.");   // identifier part
   EXPECT_EQ(first(filler + "Ask o'brien today.", "obrien"), "Ask o'brien today.");             // apostrophe
   EXPECT_EQ(first(filler + "Port 8080 is taken.", "8080"), "Port 8080 is taken.");             // digits
+  EXPECT_EQ(first(filler + "She applied twice.", "apply"), "She applied twice.");              // appli, apply
   EXPECT_EQ(first("Nothing to see here.\n\n\xE5\x90\x91\xE9\x87\x8F\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93 \xE6\x85\xA2.",
                   "\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93"),
             "\xE5\x90\x91\xE9\x87\x8F\xE6\x95\xB0\xE6\x8D\xAE\xE5\xBA\x93 \xE6\x85\xA2.");  // CJK bigrams

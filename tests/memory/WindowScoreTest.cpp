@@ -20,6 +20,10 @@ TEST(WindowScore, ATermCountsWhereItBeginsAWordWhateverItsCaseAndEnding) {
   EXPECT_EQ(c.length, static_cast<double>(text.size())) << "length in bytes";
   EXPECT_EQ(countTerms("", terms).tf, std::vector<double>(3, 0.0));
 
+  // Both spellings of a consonant's y count, once a word.
+  EXPECT_EQ(countTerms("Agencies, an agency; she applied, he applies.", {"agency", "apply", "appli"}).tf,
+            (std::vector<double>{2, 2, 2}));
+
   TermCounts sum = countTerms("dog", terms);
   sum += countTerms("adopt a dog", terms);
   EXPECT_EQ(sum.tf, (std::vector<double>{1, 2, 0}));
