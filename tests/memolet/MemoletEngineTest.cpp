@@ -86,6 +86,30 @@ protected:
     return *at;
   }
 
+  /// A new path of `exchanges` in the project; returns its units in order.
+  Ids pathOf(const std::vector<Exchange>& exchanges) {
+    std::optional<std::string> at;
+    Ids path;
+    for (const auto& e : exchanges) {
+      auto [q, a] = ask(at, e);
+      path.insert(path.end(), {q, a});
+      at = a;
+    }
+    return path;
+  }
+
+  /// Docker volume exchanges around `inserted`, fourth of six on one path.
+  Ids dockerPathAround(const Exchange& inserted) {
+    const Exchange more[] = {
+        {"Where does docker keep a named volume on the host?",
+         "Docker keeps a named volume under /var/lib/docker/volumes on the host."},
+        {"How do I list the docker volumes?", "docker volume ls lists every docker volume on the host."},
+        {"How do I remove a docker volume nobody uses?",
+         "docker volume prune removes every docker volume no container uses."},
+    };
+    return pathOf({kDocker[0], kDocker[1], more[0], inserted, more[1], more[2]});
+  }
+
   Memolet citing(const std::string& unitId, const std::optional<std::string>& project = std::nullopt) {
     for (auto& m : engine->memolets(project ? project : std::optional<std::string>(pid)))
       if (std::count(m.sourceUnitIds.begin(), m.sourceUnitIds.end(), unitId)) return m;
@@ -356,21 +380,7 @@ TEST_F(MemoletEngine, SearchFindsAnAnswerThroughTheWordNetSynonymsOfTheQuerysNou
 
 TEST_F(MemoletEngine, SearchRanksSingleExchangesAndPointsAtTheOnesThatMatched) {
   // Six exchanges on one topic; the words of the query are in the fourth only.
-  const Exchange more[] = {
-      {"Where does docker keep a named volume on the host?",
-       "Docker keeps a named volume under /var/lib/docker/volumes on the host."},
-      {"How do I list the docker volumes?", "docker volume ls lists every docker volume on the host."},
-      {"How do I remove a docker volume nobody uses?",
-       "docker volume prune removes every docker volume no container uses."},
-  };
-  const std::vector<Exchange> all = {kDocker[0], kDocker[1], more[0], kDocker[2], more[1], more[2]};
-  std::optional<std::string> at;
-  Ids path;
-  for (const auto& e : all) {
-    auto [q, a] = ask(at, e);
-    path.insert(path.end(), {q, a});
-    at = a;
-  }
+  const Ids path = dockerPathAround(kDocker[2]);
   const std::string backupAnswer = path[7];
   MemoletConfig granular = MemoletConfig::granularSearch();
   granular.segmentPercentile = engine->memoletConfig().segmentPercentile;
@@ -398,23 +408,8 @@ TEST_F(MemoletEngine, AQueryMeetsItsWordsWrittenWithIesOrIed) {
   // and "copy", whose stems a plural "-ies" keeps but "-ied" cuts to "copi".
   // The store's message index holds words as written, where "registry" as
   // a prefix would not begin "registries" (text::otherSpelling).
-  const Exchange more[] = {
-      {"Where does docker keep a named volume on the host?",
-       "Docker keeps a named volume under /var/lib/docker/volumes on the host."},
-      {"Which registries did the image come from?",
-       "We copied the image from two private registries into the cluster."},
-      {"How do I list the docker volumes?", "docker volume ls lists every docker volume on the host."},
-      {"How do I remove a docker volume nobody uses?",
-       "docker volume prune removes every docker volume no container uses."},
-  };
-  const std::vector<Exchange> all = {kDocker[0], kDocker[1], more[0], more[1], more[2], more[3]};
-  std::optional<std::string> at;
-  Ids path;
-  for (const auto& e : all) {
-    auto [q, a] = ask(at, e);
-    path.insert(path.end(), {q, a});
-    at = a;
-  }
+  const Ids path = dockerPathAround({"Which registries did the image come from?",
+                                     "We copied the image from two private registries into the cluster."});
   MemoletQuery q;
   q.query = "copy from a registry";
   auto hits = engine->searchMemolets(q);
