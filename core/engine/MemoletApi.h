@@ -26,11 +26,12 @@ struct MemoletConfig {
   /// RRF weights of the memolets ranked by their best matching exchange and
   /// by their best window of three exchanges, beside BM25 and vectors over
   /// whole memolets (weight 1 each). Chosen on the development splits with
-  /// tests/bench/engine_retrieval_eval.cpp --sweep: 1 and 1 with rrfK 10.
-  /// GROVE_MEMOLET_EXCHANGE_WEIGHT, GROVE_MEMOLET_WINDOW_WEIGHT and
-  /// GROVE_RRF_K override them (0 and 0 with 60: whole memolets only).
-  double exchangeWeight = 1.0;
-  double windowWeight = 1.0;
+  /// tests/bench/engine_retrieval_eval.cpp --sweep and the rescoring weight
+  /// below: 0 and 2 with rrfK 10 (docs/decisions.md, "counts that follow
+  /// the memolets"). GROVE_MEMOLET_EXCHANGE_WEIGHT, GROVE_MEMOLET_WINDOW_WEIGHT
+  /// and GROVE_RRF_K override them (0 and 0 with 60: whole memolets only).
+  double exchangeWeight = 0.0;
+  double windowWeight = 2.0;
   /// Messages ranked per query term: 200 (chosen on the development splits
   /// with engine_retrieval_eval --unit-depth; 100 lost 20 LoCoMo dev
   /// questions whose answer is a message outside a common term's first 100,
@@ -51,11 +52,12 @@ struct MemoletConfig {
   /// window each points at, read as one document (memory/WindowScore), at
   /// this RRF weight; a window may first move by up to rescoreShift
   /// exchanges within its memolet to where more of the question's words are.
-  /// 10, 2 and 2 were chosen on the development splits with
+  /// 10, 4 and 2 were chosen on the development splits with
   /// engine_retrieval_eval --rescore-depth/--rescore-weight/--rescore-shift
-  /// (docs/decisions.md, "windows read whole"); depth 0 turns it off.
+  /// (docs/decisions.md, "windows read whole" and "counts that follow the
+  /// memolets"); depth 0 turns it off.
   size_t rescoreDepth = 10;
-  double rescoreWeight = 2.0;
+  double rescoreWeight = 4.0;
   size_t rescoreShift = 2;
   static MemoletConfig fromEnvironment();
   /// The search settings chosen on the development splits (the defaults);

@@ -190,6 +190,7 @@ void write(Engine::Impl& impl, const Memolet& m) {
 }
 
 void dropIndexed(Engine::Impl& impl, const std::string& id) {
+  if (impl.memo) ++impl.memo->writesSinceCounted;
   if (!impl.memo || !impl.memo->loaded) return;
   MemoletState& s = *impl.memo;
   s.hashed.remove(id);
@@ -198,6 +199,7 @@ void dropIndexed(Engine::Impl& impl, const std::string& id) {
 }
 
 void keepIndexed(Engine::Impl& impl, const Memolet& m) {
+  if (impl.memo) ++impl.memo->writesSinceCounted;
   if (!impl.memo || !impl.memo->loaded) return;
   MemoletState& s = *impl.memo;
   if (m.text.empty()) {
@@ -255,10 +257,30 @@ std::string titleFrom(const std::string& text) {
   return cutText(line, kMaxTitleBytes);
 }
 
+namespace {
+
+/// Fewest writes that drop the cached counts: a small store's first memolets
+/// would otherwise drop them at every exchange.
+constexpr size_t kMinWritesToRecount = 16;
+
+/// Drops the cached counts once the memolets have changed by a tenth. Cached
+/// for good, a term's count stayed what it was when indexing first looked it
+/// up, often 0 (the memolet that brought it was not yet written), and search
+/// weighed and chose its terms by those counts.
+void recountIfChanged(MemoletState& s) {
+  if (s.writesSinceCounted <= std::max(kMinWritesToRecount, s.documentCount / 10)) return;
+  s.documentFrequency.clear();
+  s.documentCount = 0;
+  s.writesSinceCounted = 0;
+}
+
+}  // namespace
+
 size_t documentFrequency(Engine::Impl& impl, std::string_view term) {
-  // Document frequencies change slowly; a session cache keeps indexing an
-  // exchange within milliseconds (IDF only weighs keywords).
+  // Document frequencies change slowly; a cache keeps indexing an exchange
+  // within milliseconds, and is dropped as the memolets grow.
   MemoletState& s = impl.memolets();
+  recountIfChanged(s);
   auto it = s.documentFrequency.find(std::string(term));
   if (it != s.documentFrequency.end()) return it->second;
   size_t count = impl.store->memolets().documentFrequency(term);
@@ -268,6 +290,7 @@ size_t documentFrequency(Engine::Impl& impl, std::string_view term) {
 
 size_t documentCount(Engine::Impl& impl) {
   MemoletState& s = impl.memolets();
+  recountIfChanged(s);
   if (s.documentCount == 0) s.documentCount = impl.store->memolets().documentCount();
   return s.documentCount;
 }

@@ -45,8 +45,12 @@ struct Pool {
 };
 
 /// A long question's words past this many (the rarest kept) are not looked
-/// up a message at a time (each is one BM25 query over the units).
-constexpr size_t kMaxUnitTerms = 8;
+/// up a message at a time (each is one BM25 query over the units). The
+/// query's synonyms count among them: with 8, a thesaurus's rare synonyms
+/// displaced the question's own words (chosen on the development splits:
+/// 8, 12, 16, 20, 24 and 30; docs/decisions.md, "counts that follow the
+/// memolets"). In a large store the share below keeps the cost down.
+constexpr size_t kMaxUnitTerms = 24;
 /// ...and past the rarest, a word in more than this share of the memolets:
 /// its messages are many, each costs a BM25 score, and it ranks little.
 constexpr double kMaxUnitTermShare = 0.01;

@@ -36,6 +36,9 @@ struct MemoletState {
   std::unique_ptr<memory::VectorIndex> provider;   // null until a query brings a model
   std::unordered_map<std::string, size_t> documentFrequency;  // term -> memolets holding it
   size_t documentCount = 0;
+  /// Memolets written or dropped since the counts above were cached: past a
+  /// tenth of them the cache is dropped (memolets::documentFrequency).
+  size_t writesSinceCounted = 0;
   /// Projects another core appended to since the indexes were loaded: their
   /// rows are read again before the next use (the rest stays loaded).
   std::unordered_set<std::string> staleProjects;
@@ -72,7 +75,8 @@ std::string unitText(const Unit& unit);
 /// A title from the first line of a text: no brackets or newlines, at most
 /// 60 bytes, cut at a word.
 std::string titleFrom(const std::string& text);
-/// How many memolets hold `term`, cached for the session (see keywords()).
+/// How many memolets hold `term`, cached until a tenth of the memolets
+/// have been written since (see keywords()).
 size_t documentFrequency(Engine::Impl& impl, std::string_view term);
 /// How many memolets there are at most, cached likewise.
 size_t documentCount(Engine::Impl& impl);
