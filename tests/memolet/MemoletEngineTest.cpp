@@ -422,6 +422,25 @@ TEST_F(MemoletEngine, AQueryMeetsItsWordsWrittenWithIesOrIed) {
   EXPECT_EQ(top.sentences.front(), "Assistant: We copied the image from two private registries into the cluster.");
 }
 
+TEST_F(MemoletEngine, TermsWeighByHowManyMemoletsHoldThemNotByHowManyDidWhenFirstSeen) {
+  // The first memolet's indexing looks "kafka" up before any memolet holds
+  // it. Forty more then hold it: by the time the last memolet is described,
+  // "kafka" is in nearly all of them and "zookeeper" in none, so zookeeper is
+  // the better keyword (equal counts in the text; ties go alphabetically).
+  converse(pid, {{"How do I read a kafka topic?", "Use a kafka consumer on the topic."}});
+  const char* words[] = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"};
+  for (int i = 0; i < 40; ++i) {
+    const std::string w = std::string(words[i % 8]) + std::to_string(i);
+    converse(newProject(w), {{"Where is the kafka " + w + " setting?", "The kafka " + w + " setting is in server.properties."}});
+  }
+  const std::string last = newProject("last");
+  const std::string answer = converse(last, {{"Which zookeeper does kafka need?", "kafka needs a zookeeper ensemble."}});
+  const Memolet m = citing(answer, last);
+  auto rank = [&](const std::string& term) { return std::find(m.keywords.begin(), m.keywords.end(), term) - m.keywords.begin(); };
+  ASSERT_LT(rank("zookeeper"), static_cast<long>(m.keywords.size()));
+  EXPECT_LT(rank("zookeeper"), rank("kafka"));
+}
+
 TEST_F(MemoletEngine, AProjectScopedSearchRanksThatProjectsMatchesHoweverManyAreElsewhere) {
   // Sixty other conversations match the query far better than this one; the
   // scoped search still finds this project's memolet (the store's ranking is
