@@ -68,10 +68,11 @@ std::vector<std::string> focusOf(Engine::Impl& impl, const Memolet& m,
 std::vector<std::string> rescoredWindows(Engine::Impl& impl, const std::string& query,
                                          const std::vector<memory::Fused>& fused, size_t depth, size_t shift,
                                          std::unordered_map<std::string, size_t>& centres, SearchReads& reads) {
-  std::vector<std::string> terms = text::tokenize(query);
-  std::sort(terms.begin(), terms.end());
-  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
-  if (terms.empty()) return {};
+  std::vector<std::string> tokens = text::tokenize(query);
+  std::sort(tokens.begin(), tokens.end());
+  tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
+  if (tokens.empty()) return {};
+  const memory::CountedTerms terms(std::move(tokens));
   std::unordered_map<std::string, memory::TermCounts> unitCounts;  // windows overlap: count a message once
   auto countsOf = [&](const std::string& unitId) -> const memory::TermCounts& {
     auto it = unitCounts.find(unitId);
@@ -106,7 +107,7 @@ std::vector<std::string> rescoredWindows(Engine::Impl& impl, const std::string& 
   }
   auto df = [&](std::string_view t) { return memolets::documentFrequency(impl, t); };
   std::vector<double> scores =
-      memory::windowBm25(counts, memory::inverseDocumentFrequencies(terms, df, memolets::documentCount(impl)));
+      memory::windowBm25(counts, memory::inverseDocumentFrequencies(terms.terms(), df, memolets::documentCount(impl)));
   std::unordered_map<const Memolet*, size_t> best;  // memolet -> its best window
   for (size_t i = 0; i < windows.size(); ++i) {
     auto [it, first] = best.try_emplace(windows[i].memolet, i);

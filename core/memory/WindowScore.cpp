@@ -27,7 +27,20 @@ TermCounts& TermCounts::operator+=(const TermCounts& other) {
   return *this;
 }
 
-TermCounts countTerms(std::string_view text, const std::vector<std::string>& terms) {
+CountedTerms::CountedTerms(std::vector<std::string> terms) : terms_(std::move(terms)) {
+  for (const auto& t : terms_) {
+    // A term counts in either spelling ("agency" in "agencies"), once a word.
+    others_.push_back(text::otherSpelling(t));
+    if (t.empty()) continue;
+    // Most words begin with none of these bytes and cost one lookup.
+    const unsigned char c = static_cast<unsigned char>(t[0]);
+    opens_[c] = true;
+    if (c >= 'a' && c <= 'z') opens_[c - ('a' - 'A')] = true;
+  }
+}
+
+TermCounts countTerms(std::string_view text, const CountedTerms& counted) {
+  const std::vector<std::string>& terms = counted.terms_;
   TermCounts out;
   out.tf.assign(terms.size(), 0.0);
   out.length = static_cast<double>(text.size());
@@ -37,26 +50,14 @@ TermCounts countTerms(std::string_view text, const std::vector<std::string>& ter
     if (!terms[t].empty() && static_cast<unsigned char>(terms[t][0]) >= 0x80)
       for (size_t at = text.find(terms[t]); at != std::string_view::npos; at = text.find(terms[t], at + 1))
         out.tf[t] += 1;
-  // A term counts in either spelling ("agency" in "agencies"), once a word.
-  std::vector<std::string> others;
-  for (const auto& t : terms) others.push_back(text::otherSpelling(t));
-  // The bytes a term can begin with, either case: most words begin with
-  // none of them and cost one lookup.
-  bool opens[256] = {};
-  for (const auto& t : terms)
-    if (!t.empty()) {
-      const unsigned char c = static_cast<unsigned char>(t[0]);
-      opens[c] = true;
-      if (c >= 'a' && c <= 'z') opens[c - ('a' - 'A')] = true;
-    }
   bool inWord = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     const bool startsWord = isWordByte(c) && !inWord;
     inWord = isWordByte(c);
-    if (!startsWord || !opens[c]) continue;
+    if (!startsWord || !counted.opens_[c]) continue;
     for (size_t t = 0; t < terms.size(); ++t)
-      if (beginsWith(text, i, terms[t]) || beginsWith(text, i, others[t])) out.tf[t] += 1;
+      if (beginsWith(text, i, terms[t]) || beginsWith(text, i, counted.others_[t])) out.tf[t] += 1;
   }
   return out;
 }

@@ -30,9 +30,24 @@ struct TermCounts {
   TermCounts& operator+=(const TermCounts& other);
 };
 
-/// How often each of `terms` (lowercase tokens, as text::tokenize gives
-/// them) begins a word of `text`, ignoring case, and its length.
-TermCounts countTerms(std::string_view text, const std::vector<std::string>& terms);
+/// A query's terms (lowercase tokens, as text::tokenize gives them) made
+/// ready once for counting in many texts: each term's other spelling
+/// (text::otherSpelling) and the bytes a term can begin a word with.
+class CountedTerms {
+ public:
+  explicit CountedTerms(std::vector<std::string> terms);
+  const std::vector<std::string>& terms() const { return terms_; }
+
+ private:
+  friend TermCounts countTerms(std::string_view text, const CountedTerms& terms);
+  std::vector<std::string> terms_;
+  std::vector<std::string> others_;  // per term, "" when it has none
+  bool opens_[256] = {};             // either case
+};
+
+/// How often each term begins a word of `text` in either spelling,
+/// ignoring case, and the text's length.
+TermCounts countTerms(std::string_view text, const CountedTerms& terms);
 
 /// BM25's IDF of each of `terms` (kept positive, Lucene's form: a word in
 /// most documents still counts a little rather than against a window).

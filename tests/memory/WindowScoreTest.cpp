@@ -13,19 +13,19 @@ namespace {
 TEST(WindowScore, ATermCountsWhereItBeginsAWordWhateverItsCaseAndEnding) {
   std::vector<std::string> terms = {"adopt", "dog", "\xE6\x95\xB0\xE6\x8D\xAE"};
   const std::string text = "Adoption papers: she adopted a DOG. Hotdogs, dogma. \xE5\xA4\xA7\xE6\x95\xB0\xE6\x8D\xAE";
-  TermCounts c = countTerms(text, terms);
+  TermCounts c = countTerms(text, CountedTerms(terms));
   EXPECT_EQ(c.tf[0], 2) << "Adoption, adopted";
   EXPECT_EQ(c.tf[1], 2) << "DOG and dogma begin with it; hotdogs does not";
   EXPECT_EQ(c.tf[2], 1) << "a CJK term counts wherever it occurs";
   EXPECT_EQ(c.length, static_cast<double>(text.size())) << "length in bytes";
-  EXPECT_EQ(countTerms("", terms).tf, std::vector<double>(3, 0.0));
+  EXPECT_EQ(countTerms("", CountedTerms(terms)).tf, std::vector<double>(3, 0.0));
 
   // Both spellings of a consonant's y count, once a word.
-  EXPECT_EQ(countTerms("Agencies, an agency; she applied, he applies.", {"agency", "apply", "appli"}).tf,
+  EXPECT_EQ(countTerms("Agencies, an agency; she applied, he applies.", CountedTerms({"agency", "apply", "appli"})).tf,
             (std::vector<double>{2, 2, 2}));
 
-  TermCounts sum = countTerms("dog", terms);
-  sum += countTerms("adopt a dog", terms);
+  TermCounts sum = countTerms("dog", CountedTerms(terms));
+  sum += countTerms("adopt a dog", CountedTerms(terms));
   EXPECT_EQ(sum.tf, (std::vector<double>{1, 2, 0}));
   EXPECT_EQ(sum.length, 14);
 }
