@@ -114,12 +114,18 @@ export class ChatView {
   /** Cards by suggestion, reused while unchanged: a re-render must not swap a card under a click. */
   private readonly cardEls = new Map<string, { key: string; el: HTMLElement }>();
   private editing: string | null = null;
+  /** The unit `reveal` flashed, until its animation ends: a re-render meanwhile (its text
+   *  arriving, say) keeps the highlight instead of dropping it. */
+  private flashing: string | null = null;
   /** How many units of the path (counted back from its end) are rendered. */
   private window = CHAT_WINDOW;
   private last: ChatState | null = null;
 
   constructor(host: HTMLElement, private readonly actions: ChatActions) {
     this.list = h('div', { class: 'chat-units', role: 'log', 'aria-live': 'polite' });
+    this.list.addEventListener('animationend', (e) => {
+      if (e.animationName === 'flash' && e.target instanceof HTMLElement && e.target.dataset.unitId === this.flashing) this.flashing = null;
+    });
     host.append(this.list);
   }
 
@@ -203,6 +209,7 @@ export class ChatView {
     el.classList.remove('flash');
     void el.offsetWidth; // restart the CSS animation
     el.classList.add('flash');
+    this.flashing = unitId;
   }
 
   private renderUnit(unit: Unit, mark: UnitMark | undefined, afterFocus: boolean, st: ChatState, stream: string | undefined): HTMLElement {
@@ -211,6 +218,7 @@ export class ChatView {
     if (st.hits.has(unit.id)) classes.push('hit');
     if (unit.id === st.focusId) classes.push('focus');
     if (unit.loaded === false) classes.push('text-loading');
+    if (unit.id === this.flashing) classes.push('flash');
     const badge = unit.scope !== 'auto' ? h('span', { class: `badge badge-${unit.scope}` }, unit.scope) : null;
     const markTitle = mark?.mark === 'in' ? 'The model sees this unit' : mark?.mark === 'truncated' ? 'Dropped by the token budget' : 'The model does not see this unit';
     const header = h(

@@ -257,6 +257,15 @@ describe('web UI against grove-server', { skip }, () => {
     assert.equal(await page.evaluate(() => window.groveApp!.snapshot().focusId), ids.x1);
   });
 
+  test('a locate the host sends right after init (a search hit opening its panel) shows the unit once the project is loaded', async () => {
+    const { project, ids } = await seed('Locate on open');
+    // As the VS Code host does: the panel's queued locate goes out in the same turn as init,
+    // before the project has loaded.
+    const { page } = await session.openView(project.id, undefined, undefined, [{ type: 'locate', unitId: ids.x1 }]);
+    await page.waitForFunction((id) => document.querySelector(`article.unit.flash[data-unit-id="${id}"]`) !== null, ids.x1, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => window.groveApp!.snapshot().focusId), ids.x1, 'the chat follows the branch that holds the unit');
+  });
+
   test('Rename Branch renames the branch a unit is on; the mainline offers no rename', async () => {
     const { project, ids } = await seed('Rename');
     const page = await show(project.id);

@@ -36,6 +36,8 @@ export interface UiOptions {
   readonly workspaceUri?: string;
   readonly width?: number;
   readonly height?: number;
+  /** Messages posted right after `init`, as the VS Code host posts a panel's queued `locate`. */
+  readonly afterInit?: readonly HostToWebview[];
 }
 
 export async function openUi(browser: Browser, port: ServerPort, opts: UiOptions): Promise<UiHost> {
@@ -50,7 +52,10 @@ export async function openUi(browser: Browser, port: ServerPort, opts: UiOptions
   const post = (m: HostToWebview) => (chain = chain.then(() => page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(m))).catch(() => undefined));
   const relay = new Relay(port, (m) => void post(m), {
     allowed: opts.allowed,
-    onReady: () => void post({ type: 'init', projectId: opts.projectId, view: opts.view ?? 'conversation', methods: opts.methods, ...(opts.workspaceUri ? { workspaceUri: opts.workspaceUri } : {}) }),
+    onReady: () => {
+      void post({ type: 'init', projectId: opts.projectId, view: opts.view ?? 'conversation', methods: opts.methods, ...(opts.workspaceUri ? { workspaceUri: opts.workspaceUri } : {}) });
+      for (const m of opts.afterInit ?? []) void post(m);
+    },
     onOpenLocation: (m) => uiMessages.push(m),
     onNotify: (m) => uiMessages.push(m),
     onReveal: (unitId) => uiMessages.push({ type: 'reveal', unitId }),

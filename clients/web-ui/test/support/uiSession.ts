@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { openUi, type UiHost } from './pageHost';
 import { startServer, type StartedServer } from './server';
-import type { ViewKind } from '../../src/channel/messages';
+import type { HostToWebview, ViewKind } from '../../src/channel/messages';
 import type { Project, Unit } from '../../src/model/types';
 
 export interface UiSession {
@@ -19,7 +19,7 @@ export interface UiSession {
   rpc<T>(method: string, params: unknown): Promise<T>;
   /** Opens the UI on a project, bridged to the server with only the `allowed` methods; `log`
    *  gets each request's method as it is sent and `<method> answered` when its answer comes. */
-  openView(projectId: string | null, log?: string[], where?: { view: ViewKind; workspaceUri: string }): Promise<UiHost>;
+  openView(projectId: string | null, log?: string[], where?: { view: ViewKind; workspaceUri: string }, afterInit?: readonly HostToWebview[]): Promise<UiHost>;
   /** Opens the conversation view on a project and waits until opening is over: its units loaded
    *  (or the chat shown empty, with `emptyOk`) and the map centred on the focus. */
   showProject(projectId: string, opts?: { emptyOk?: boolean }): Promise<Page>;
@@ -64,7 +64,7 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
     },
     open,
     rpc: <T>(method: string, params: unknown) => started().server.request<T>(method, params),
-    async openView(projectId, log, where) {
+    async openView(projectId, log, where, afterInit) {
       const s = started();
       const request = async (m: string, p: unknown, signal?: AbortSignal) => {
         log?.push(m);
@@ -74,7 +74,7 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
           log?.push(`${m} answered`);
         }
       };
-      const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed, ...where });
+      const ui = await openUi(launched(), { request }, { projectId, methods: s.methods, allowed: opts.allowed, ...where, afterInit });
       open.push(ui);
       return ui;
     },

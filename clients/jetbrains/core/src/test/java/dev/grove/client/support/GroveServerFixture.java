@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -26,7 +27,8 @@ public final class GroveServerFixture implements AutoCloseable {
   public final Path dir;
   public final Path db;
   public final GroveClient client;
-  public final List<ClientEvent> events = Collections.synchronizedList(new ArrayList<>());
+  /** Copy-on-write: tests stream over it while the supervisor thread adds to it. */
+  public final List<ClientEvent> events = new CopyOnWriteArrayList<>();
   public final List<String> stderr = Collections.synchronizedList(new ArrayList<>());
   private final AtomicReference<ServerConnection> current = new AtomicReference<>();
 
