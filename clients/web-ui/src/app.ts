@@ -152,8 +152,9 @@ export class App {
         if (msg.projectId) void this.open(msg.projectId);
       } else if (msg.type === 'setProject') void this.open(msg.projectId);
       // A host sends `locate` right after `init` when it opens a panel on a unit (a search hit):
-      // it must wait for the project that `init` began loading, or the unit is not there yet.
-      else if (msg.type === 'locate') void this.settled().then(() => this.locate(msg.unitId));
+      // it waits for the loads already queued (the project `init` began loading), or the unit is
+      // not there yet; not for later ones, which a streaming answer keeps adding.
+      else if (msg.type === 'locate') void this.queue.then(() => this.locate(msg.unitId));
       else if (msg.type === 'insertText') this.composer.insert(msg.text);
       else if (msg.type === 'showPanel') void this.showPanel(msg.panel);
       else if (msg.type === 'rememberSelection' && !this.chat.rememberSelection()) {
