@@ -272,6 +272,9 @@ describe('VS Code workbench (code-server)', { skip }, () => {
     const head = (await handle.jsonValue()) as string;
     assert.ok(head);
     await frame.locator(`article.unit[data-unit-id="${head}"]`).waitFor({ timeout: 10000 });
+    // The answer is still streaming: the next test's Undo must not land before it is recorded
+    // (recording it would drop what Undo took from the redo history).
+    await frame.locator('.composer-stop').waitFor({ state: 'hidden', timeout: 30000 });
   });
 
   test('Undo and Redo commands walk the history the map shows', async () => {

@@ -20,8 +20,12 @@ export class MentionPopup {
   }
 
   show(items: readonly MemoletCompletion[], prefix: string): void {
+    // Each key asks again, and an answer may land after the user moved the highlight: keep it
+    // on the same memolet when the new list still has it.
+    const kept = this.isOpen ? this.items[this.active]?.id : undefined;
     this.items = items;
     this.active = 0;
+    this.el.dataset.prefix = prefix;
     clear(this.el);
     if (items.length === 0) {
       this.el.append(h('div', { class: 'mention-empty' }, prefix ? `No memolet matches “${prefix}”` : 'No memolets yet'));
@@ -37,7 +41,7 @@ export class MentionPopup {
       this.el.append(row);
     });
     this.el.hidden = false;
-    this.highlight(0);
+    this.highlight(Math.max(0, items.findIndex((item) => item.id === kept)));
   }
 
   close(): void {

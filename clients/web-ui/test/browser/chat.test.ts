@@ -25,7 +25,9 @@ describe('chat against grove-server and the fake provider', { skip }, () => {
   // answer of their kind and cannot take the turn's entry out of order. Each test also gets its
   // own server (a fresh store): with no other conversation to retrieve memolets from, the core
   // makes no query-expansion request before the turn, which the stalling entry would stall.
-  const SLOW_ANSWER = [{ chunks: ['Use ', 'yaml-cpp ', 'for YAML.'], delayMs: 150 }];
+  // Slow enough that a loaded machine still loads the answer's unit, and polls the page, before
+  // the last piece: the first test must see the answer mid-stream.
+  const SLOW_ANSWER = [{ chunks: ['Use ', 'yaml-cpp ', 'for YAML.'], delayMs: 800 }];
   const STALLING_ANSWER = [{ chunks: ['Partial ', 'never sent'], stallAfterChunks: 1 }];
 
   before(async () => {

@@ -130,7 +130,7 @@ describe('web UI with a scripted host', { skip }, () => {
     const page = await show(s);
     await page.locator('.composer-input').click();
     await page.keyboard.type('try @retry');
-    await page.waitForFunction(() => document.querySelectorAll('.mention-popup:not([hidden]) .mention-item').length === 2, null, { timeout: 10000 });
+    await page.waitForFunction(() => document.querySelectorAll('.mention-popup[data-prefix="retry"]:not([hidden]) .mention-item').length === 2, null, { timeout: 10000 });
     assert.deepEqual(s.calls.filter((c) => c.method === 'grove/memolet/complete').pop()?.params, { prefix: 'retry', limit: 8, projectId: 'p' });
     assert.deepEqual(await page.locator('.mention-item .mention-detail').allTextContents(), MEMOLETS.map((m) => m.detail));
     await page.keyboard.press('ArrowDown');

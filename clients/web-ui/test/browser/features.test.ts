@@ -195,6 +195,12 @@ describe('the core’s features in the web UI against grove-server', { skip }, (
 
     assert.equal(await page.locator('.tb-branch').textContent(), 'on the main line');
     const side = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId: us[1].id, role: 'user', content: 'a side question', branch: { title: 'Side trip' } });
+    // The shared cursor follows appends: one more on the main line brings the chat back there,
+    // so only locate can take it to the branch.
+    const back = await rpc<Unit>('grove/unit/append', { projectId: project.id, parentId: us[us.length - 1].id, role: 'user', content: 'back on the main line' });
+    // The tree that moved the focus to it was read after both appends, so it holds the branch.
+    await page.waitForFunction((b) => window.groveApp!.snapshot().focusId === b, back.id, { timeout: 10000 });
+    assert.equal(await page.locator('.tb-branch').textContent(), 'on the main line');
     await page.evaluate((id) => window.groveApp!.locate(id), side.id);
     await page.waitForFunction(() => document.querySelector('.tb-branch')?.textContent === 'on branch “Side trip”', null, { timeout: 10000 });
   });

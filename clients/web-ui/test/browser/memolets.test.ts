@@ -55,7 +55,8 @@ describe('memolets in the web UI against grove-server', { skip }, () => {
     const input = page.locator('.composer-input');
     await input.click();
     await page.keyboard.type('Apply @Retry');
-    await page.waitForFunction((n) => document.querySelectorAll('.mention-popup:not([hidden]) .mention-item').length === n, expected.length, { timeout: 10000 });
+    // The list for the whole prefix: each key asks again, and an earlier answer may show first.
+    await page.waitForFunction((n) => document.querySelectorAll('.mention-popup[data-prefix="Retry"]:not([hidden]) .mention-item').length === n, expected.length, { timeout: 10000 });
     assert.deepEqual(await popupLabels(page), expected.map((i) => i.label));
     assert.equal(await activeId(page), expected[0].id);
     await page.keyboard.press('ArrowDown');
