@@ -52,7 +52,19 @@ struct SqliteStore::Impl {
   Stmt begin, commit, rollback;
   Stmt carry, releaseCarry;  // the savepoint each change runs in while commits are carried
   Stmt search, unitMatches, unitMatchesInProject, ftsPending, ftsCatchUp, ftsMark;
-  int64_t pendingSearch = 0;  // units appended since the index last caught up
+  /// Units appended since the index last caught up; -1 until first needed.
+  /// Counting them reads the last page of `units`, which a fresh process's
+  /// first preview never touches otherwise: on a cold store each mapped page
+  /// far from the others costs a whole readahead window (8 MiB on this VM).
+  int64_t pendingSearch = -1;
+
+  int64_t pending() {
+    if (pendingSearch < 0) {
+      auto& p = ftsPending.reset();
+      pendingSearch = p.step() ? p.integer(0) : 0;
+    }
+    return pendingSearch;
+  }
 
   // Carried commits (see RedoLog): on with Options::carryCommits.
   std::unique_ptr<sqlite::RedoLog> redo;
@@ -96,8 +108,6 @@ struct SqliteStore::Impl {
       migrate(db);
     prepare();
     if (!o.readOnly && o.path != ":memory:" && !o.path.empty()) recover(o);
-    auto& p = ftsPending.reset();
-    if (p.step()) pendingSearch = p.integer(0);
   }
 
   // Runs again what a killed process acknowledged but had not committed,
@@ -352,9 +362,8 @@ void SqliteStore::rollback() {
     i.db.exec(("ROLLBACK TO " + sp + "; RELEASE " + sp).c_str());
     if (i.redo) i.recorder.rollbackToMark();
   }
-  // A search catch-up may have been rolled back with the rest.
-  auto& p = i.ftsPending.reset();
-  if (p.step()) i.pendingSearch = p.integer(0);
+  // A search catch-up may have been rolled back with the rest: count again when next needed.
+  i.pendingSearch = -1;
 }
 
 void SqliteStore::voteCarry(bool carryable) {
@@ -375,12 +384,18 @@ void SqliteStore::flushCarried() {
 int SqliteStore::depth() const { return impl_->depth; }
 
 void SqliteStore::unitInserted() {
-  // Index in batches, inside the caller's transaction.
-  if (++impl_->pendingSearch >= kSearchBatch) impl_->catchUpSearch();
+  // Index in batches, inside the caller's transaction. A count taken now
+  // already holds this unit.
+  auto& i = *impl_;
+  if (i.pendingSearch < 0)
+    i.pending();
+  else
+    ++i.pendingSearch;
+  if (i.pendingSearch >= kSearchBatch) i.catchUpSearch();
 }
 
 void SqliteStore::searchable() {
-  if (impl_->pendingSearch == 0) return;
+  if (impl_->pending() == 0) return;
   begin();
   try {
     impl_->catchUpSearch();

@@ -294,6 +294,37 @@ TEST_F(StoreTest, EveryHistoricalVersionMigratesForward) {
   }
 }
 
+// The search index takes appended units in batches; how many wait is counted
+// when first needed, not at open (counting reads the last page of `units`,
+// which a fresh process's first preview never touches). Units that waited when
+// the store closed are found after it reopens, whether a search or an append
+// comes first, and a batch that rolls back is counted again.
+TEST_F(StoreTest, UnitsWaitingForTheSearchIndexAtCloseAreFoundAfterReopening) {
+  std::string pid, last;
+  {
+    auto e = open();
+    pid = e->createProject("p", std::nullopt).id;
+    std::optional<std::string> parent;
+    for (int i = 0; i < 3; ++i) parent = last = e->append({pid, parent, Role::User, Kind::Message, "needle " + std::to_string(i), {}, Status::Complete, {}}).id;
+  }
+  {
+    auto e = open();
+    EXPECT_EQ(e->search("needle", pid, 10).size(), 3u) << "a search first";
+  }
+  {
+    auto e = open();
+    last = e->append({pid, last, Role::User, Kind::Message, "needle 3", {}, Status::Complete, {}}).id;
+    EXPECT_EQ(e->search("needle", pid, 10).size(), 4u) << "an append first";
+  }
+  {
+    auto e = open();
+    // A failed change rolls its transaction back; what waits is counted again.
+    EXPECT_THROW(e->append({pid, std::string("u_nope"), Role::User, Kind::Message, "needle x", {}, Status::Complete, {}}), Error);
+    e->append({pid, last, Role::User, Kind::Message, "needle 4", {}, Status::Complete, {}});
+    EXPECT_EQ(e->search("needle", pid, 10).size(), 5u);
+  }
+}
+
 TEST_F(StoreTest, SearchIndexIsRebuiltForRowsWrittenBeforeItExisted) {
   {
     sqlite::Db raw(db);
