@@ -583,6 +583,9 @@ function printTable() {
     row(codeRow, "n/a (no map)", `${ms(code.ms)} (${fmtInt(code.unitCount)} units drawn)`, undefined, "< 500 ms", code.ms < 500);
     row("    of which: until the webview's page starts loading", "", ms(code.webviewMs));
     if (code.initMs !== undefined) row("    the page says it is ready / the extension's init reaches it", "", `${ms(code.readyMs)} / ${ms(code.initMs)}`);
+    // The figure above is the median run, most often a reopen, which also waits about a second
+    // for code-server's webview service worker to start again (docs/decisions.md, session 31).
+    if (code.runs?.length > 1) row("    the first open / the reopens' median", "", `${ms(code.runs[0])} / ${ms(median(code.runs.slice(1)))}`);
   } else if (code) row(codeRow, "n/a (no map)", `not measured: ${code.unavailable ?? code.failed}`, undefined, "< 500 ms", code.failed ? false : null);
 
   const gm = G.search;
