@@ -26,6 +26,10 @@ function scripted() {
   const calls: { method: string; params: any }[] = [];
   let suggestions = [{ id: 's1', kind: 'branch', state: 'pending', reason: 'The topic drifted to caching.', confidence: 0.8, anchorIds: ['b'] }];
   let releaseChat: (() => void) | null = null;
+  // A completion held back until released: its answer lands after later keys. `asked` settles
+  // when the request for `prefix` reaches the host.
+  let asked = () => {};
+  const held = { prefix: null as string | null, release: null as (() => void) | null, asked: new Promise<void>((resolve) => (asked = resolve)) };
   let ui: UiHost | null = null;
   const port: ServerPort = {
     async request(method, params: any, signal) {
@@ -38,6 +42,12 @@ function scripted() {
         case 'grove/suggestion/list':
           return { suggestions };
         case 'grove/memolet/complete':
+          if (params.prefix === held.prefix) {
+            await new Promise<void>((resolve) => {
+              held.release = resolve;
+              asked();
+            });
+          }
           return { items: MEMOLETS.filter((m) => m.label.toLowerCase().startsWith(String(params.prefix).toLowerCase())) };
         case 'grove/suggestion/resolve':
           suggestions = suggestions.filter((s) => s.id !== params.suggestionId);
@@ -59,7 +69,7 @@ function scripted() {
       throw { code: -32601, message: method };
     },
   };
-  return { port, calls, release: () => releaseChat?.(), attach: (u: UiHost) => (ui = u) };
+  return { port, calls, held, release: () => releaseChat?.(), attach: (u: UiHost) => (ui = u) };
 }
 
 describe('web UI with a scripted host', { skip }, () => {
@@ -141,6 +151,24 @@ describe('web UI with a scripted host', { skip }, () => {
     assert.equal(await page.locator('article[data-unit-id="u"] .content').textContent(), 'try @Retry budget');
     assert.equal(s.calls.find((c) => c.method === 'grove/chat/send')?.params.content, 'try @[Retry budget](memolet:m2)');
     s.release();
+  });
+
+  test('@ completion: an answer that lands after an arrow key keeps the highlighted memolet', async () => {
+    const s = scripted();
+    s.held.prefix = 'retry';
+    const page = await show(s);
+    await page.locator('.composer-input').click();
+    await page.keyboard.type('try @retr');
+    await page.waitForFunction(() => document.querySelectorAll('.mention-popup[data-prefix="retr"]:not([hidden]) .mention-item').length === 2, null, { timeout: 10000 });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('y');
+    await s.held.asked;
+    assert.equal(await page.locator('.mention-popup').getAttribute('data-prefix'), 'retr', 'the answer for "retry" is held');
+    s.held.release!();
+    await page.waitForFunction(() => document.querySelectorAll('.mention-popup[data-prefix="retry"]:not([hidden]) .mention-item').length === 2, null, { timeout: 10000 });
+    assert.equal(await page.locator('.mention-item.active').getAttribute('data-memolet-id'), 'm2');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.composer-input').inputValue(), 'try @[Retry budget](memolet:m2) ');
   });
 
   test('without grove/memolet/complete on the server, @ opens nothing', async () => {
