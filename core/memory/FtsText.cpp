@@ -25,8 +25,8 @@ namespace {
 std::string orTerms(const std::vector<std::string>& tokens, bool prefix) {
   std::string out;
   std::unordered_set<std::string> seen;
-  auto add = [&](const std::string& t) {
-    if (t.empty() || !seen.insert(t).second) return;
+  for (const auto& t : text::withOtherSpellings(tokens)) {
+    if (t.empty() || !seen.insert(t).second) continue;
     if (!out.empty()) out += " OR ";
     out.push_back('"');
     for (char c : t) {
@@ -35,10 +35,6 @@ std::string orTerms(const std::vector<std::string>& tokens, bool prefix) {
     }
     out.push_back('"');
     if (prefix && t.size() >= 4) out.push_back('*');
-  };
-  for (const auto& t : tokens) {
-    add(t);
-    add(text::otherSpelling(t));
   }
   return out;
 }

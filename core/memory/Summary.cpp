@@ -160,10 +160,7 @@ std::vector<std::string> matchingSentences(std::string_view text, std::string_vi
     return v;
   };
   // A query token in either spelling: "apply" meets "applied" ("appli").
-  std::vector<std::string> tokens = text::tokenize(query);
-  for (size_t i = 0, n = tokens.size(); i < n; ++i)
-    if (auto other = text::otherSpelling(tokens[i]); !other.empty()) tokens.push_back(std::move(other));
-  const auto qs = distinct(std::move(tokens));
+  const auto qs = distinct(text::withOtherSpellings(text::tokenize(query)));
   // A sentence can hold a query token only if its text, lowercased and
   // without apostrophes, holds the token but its last byte (a token is a
   // lowercased part of a word with apostrophes dropped, stemmed by cutting a

@@ -132,6 +132,16 @@ std::string otherSpelling(std::string_view s) {
   return out;
 }
 
+std::vector<std::string> withOtherSpellings(const std::vector<std::string>& tokens) {
+  std::vector<std::string> out;
+  out.reserve(tokens.size() * 2);
+  for (const auto& t : tokens) {
+    out.push_back(t);
+    if (auto other = otherSpelling(t); !other.empty()) out.push_back(std::move(other));
+  }
+  return out;
+}
+
 std::vector<std::string> tokenize(std::string_view text) {
   std::vector<std::string> out;
   // Views into `text`, reused across runs: tokenizing runs on every search

@@ -26,6 +26,9 @@ std::string stem(std::string_view lowercaseWord);
 /// "agency". A query matches both spellings: its stem against stemmed text,
 /// and as a prefix against text as written (the store's message index).
 std::string otherSpelling(std::string_view stem);
+/// `tokens`, each followed by its other spelling when it has one: what a
+/// query matches in either spelling.
+std::vector<std::string> withOtherSpellings(const std::vector<std::string>& tokens);
 
 /// True for English function words and chat filler ("please", "thanks").
 bool isStopword(std::string_view lowercaseWord);

@@ -38,6 +38,8 @@ TEST(Tokenizer, AConsonantsFinalYHasItsOtherSpelling) {
   EXPECT_EQ(otherSpelling("sky"), "") << "too short to be a stem of something else";
   EXPECT_EQ(otherSpelling("cach"), "");
   EXPECT_EQ(otherSpelling("2y"), "");
+  // A query's tokens, each followed by its other spelling where it has one.
+  EXPECT_EQ(withOtherSpellings({"agency", "play", "appli"}), (Tokens{"agency", "agenci", "play", "appli", "apply"}));
 }
 
 TEST(Tokenizer, KeepsNumbersAndNonAscii) {
