@@ -60,7 +60,11 @@ uint64_t checksum(std::string_view s, int64_t seq) {
   return h;
 }
 
-std::vector<RedoLog::Record> readRecords(int fd, uint64_t size);
+struct Scan {
+  std::vector<RedoLog::Record> records;
+  uint64_t end = 0;  // where the last whole record ends
+};
+Scan readRecords(int fd, uint64_t size);
 
 // The length of one statement's values (the recorder's layout) at the front
 // of `in`; 0 when they are cut short.
@@ -173,7 +177,11 @@ RedoLog::RedoLog(std::string path, bool fullSync) : path_(std::move(path)), full
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd_ < 0) throw Error::storage("cannot open " + path_ + ": " + std::strerror(errno));
   struct stat st {};
-  if (::fstat(fd_, &st) == 0) size_ = static_cast<uint64_t>(st.st_size);
+  if (::fstat(fd_, &st) == 0) fileSize_ = static_cast<uint64_t>(st.st_size);
+  // Records go on after the last whole one, not at the file's end: an
+  // emptied log is written again from the start, over records already
+  // committed (see clear()).
+  size_ = readRecords(fd_, fileSize_).end;
 }
 
 RedoLog::~RedoLog() {
@@ -185,12 +193,12 @@ std::vector<RedoLog::Record> RedoLog::readFile(const std::string& path) {
   if (fd < 0) return {};
   struct stat st {};
   std::vector<Record> out;
-  if (::fstat(fd, &st) == 0) out = readRecords(fd, static_cast<uint64_t>(st.st_size));
+  if (::fstat(fd, &st) == 0) out = readRecords(fd, static_cast<uint64_t>(st.st_size)).records;
   ::close(fd);
   return out;
 }
 
-std::vector<RedoLog::Record> RedoLog::read() const { return readRecords(fd_, size_); }
+std::vector<RedoLog::Record> RedoLog::read() const { return readRecords(fd_, size_).records; }
 
 int64_t appliedRedo(sqlite3* db) {
   sqlite3_stmt* st = nullptr;
@@ -283,7 +291,7 @@ std::optional<std::string> expand(std::string_view in, Names& names) {
   return out;
 }
 
-std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
+Scan readRecords(int fd, uint64_t size) {
   std::string data(size, '\0');
   size_t got = 0;
   while (got < data.size()) {
@@ -293,7 +301,7 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
     got += static_cast<size_t>(n);
   }
   data.resize(got);
-  std::vector<RedoLog::Record> out;
+  Scan out;
   Names names;
   std::string_view in(data);
   while (in.size() >= kHeader) {
@@ -308,14 +316,19 @@ std::vector<RedoLog::Record> readRecords(int fd, uint64_t size) {
     if ((magic != kMagic && magic != kMagicText) || head.size() < len) break;
     std::string_view body = head.substr(0, len);
     if (checksum(body, seq) != sum) break;
+    // Sequence numbers only grow: a record numbered at or below the one
+    // before it was written before the log was last emptied (it is
+    // committed), and what follows it is older still.
+    if (!out.records.empty() && seq <= out.records.back().seq) break;
     if (magic == kMagicText) {
-      out.push_back({seq, std::string(body)});
+      out.records.push_back({seq, std::string(body)});
     } else if (auto statements = expand(body, names)) {
-      out.push_back({seq, std::move(*statements)});
+      out.records.push_back({seq, std::move(*statements)});
     } else {
       break;
     }
     in = head.substr(len);
+    out.end = data.size() - in.size();
   }
   return out;
 }
@@ -383,6 +396,7 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
     throw Error::storage("cannot sync " + path_ + ": " + std::strerror(err));
   }
   size_ += rec.size();
+  fileSize_ = std::max(fileSize_, size_);
   for (const auto& [sql, number] : named) named_.emplace(std::string(sql), number);
 }
 
@@ -390,15 +404,23 @@ void RedoLog::append(int64_t seq, const std::string& statements) {
 // no harm: the next record is written over those bytes (records go at the
 // log's known end, size_), and a torn tail fails its checksum.
 void RedoLog::cutBack() {
-  int rc = ::ftruncate(fd_, static_cast<off_t>(size_));
-  (void)rc;
+  if (::ftruncate(fd_, static_cast<off_t>(size_)) == 0) fileSize_ = size_;
 }
 
 void RedoLog::clear() {
   if (size_ == 0) return;
-  // Truncation is what makes the records gone; `applied` already covers
-  // them, so a crash before it replays nothing.
-  if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
+  // The next records are written from the start, over these, which the
+  // database holds (`applied` covers them, so a crash before they are all
+  // overwritten replays none of them, and a reader stops at the first whose
+  // sequence number does not grow). Not truncated: a file cut to nothing
+  // and written again has its pages dirtied and its blocks allocated anew
+  // at every group commit, where overwriting pages still in the cache
+  // writes each once. Only a log grown past what group commits leave
+  // (kKeepBytes, after a long backlog) is cut back.
+  if (fileSize_ > kKeepBytes) {
+    if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
+    fileSize_ = 0;
+  }
   size_ = 0;
   named_.clear();
 }

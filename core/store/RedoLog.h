@@ -8,7 +8,8 @@
 // every bit, text keeps embedded NULs). Each acknowledged commit appends one
 // record: magic, sequence number, length, checksum, statements. The store
 // commits what it carries every few dozen milliseconds and then empties the
-// file; `redo_state.applied` (committed in that same transaction) says which
+// log (its next records go at the start of the file, over the committed
+// ones); `redo_state.applied` (committed in that same transaction) says which
 // records the database already holds, so a crash between the commit and the
 // emptying replays nothing twice. At open, records after `applied` are run
 // again in order in one transaction: the database is then as it was when the
@@ -102,11 +103,16 @@ public:
   /// is used; later records name it by number (an append's three
   /// statements are 800 bytes of SQL, a third of its record).
   void append(int64_t seq, const std::string& statements);
-  /// Empties the file (its records are in the database) and forgets which
-  /// statements it named.
+  /// Empties the log (its records are in the database) and forgets which
+  /// statements it named. The next record is written at the start of the
+  /// file, over the old ones; a file above kKeepBytes is truncated.
   void clear();
   const std::string& path() const { return path_; }
+  /// The bytes of the records since the log was last emptied.
   uint64_t size() const { return size_; }
+
+  /// A log is reused up to this size (the store commits at 4 MB of records).
+  static constexpr uint64_t kKeepBytes = 8ull << 20;
 
 private:
   void cutBack();
@@ -114,7 +120,8 @@ private:
   std::string path_;
   bool fullSync_;
   int fd_ = -1;
-  uint64_t size_ = 0;
+  uint64_t size_ = 0;      // where the next record goes: the end of the live ones
+  uint64_t fileSize_ = 0;  // the file's length, stale records included
   /// The SQL texts this writer's generation of the file named, by number,
   /// and the generation (its first record's sequence number).
   struct TextHash {

@@ -232,6 +232,59 @@ TEST(RedoLog, AStatementsTextIsWrittenOnceAFileAndEveryRecordReadsBackAsRecorded
   EXPECT_EQ(after[0].statements, recorded(update, 7));
 }
 
+TEST(RedoLog, AnEmptiedLogIsWrittenAgainFromItsStartAndItsOldRecordsAreNeverReadAgain) {
+  // Emptying does not truncate: the next records overwrite the committed
+  // ones. Each record here names its own statement, so an old record right
+  // behind a new one of the same length reads as a whole record, and only
+  // its sequence number (lower than the one before it) ends the read.
+  TempDir dir;
+  const std::string path = dir.file("log.redo");
+  auto own = [](int k) { return recorded("INSERT INTO t(i) VALUES (?) -- " + std::to_string(k % 10), k); };
+  sqlite::RedoLog log(path, false);
+  for (int k = 1; k <= 5; ++k) log.append(k, own(k));
+  const uint64_t full = fs::file_size(path);
+  log.clear();
+  EXPECT_EQ(log.size(), 0u);
+  EXPECT_EQ(fs::file_size(path), full) << "not truncated";
+  log.append(11, own(11));  // the length of record 1, over it
+  EXPECT_EQ(fs::file_size(path), full);
+  ASSERT_EQ(log.read().size(), 1u);
+  auto read = sqlite::RedoLog::readFile(path);
+  ASSERT_EQ(read.size(), 1u) << "records 2-5 behind it are old";
+  EXPECT_EQ(read[0].seq, 11);
+  EXPECT_EQ(read[0].statements, own(11));
+  {
+    // Reopened (after a crash), the log goes on after its last live record,
+    // not at the file's end.
+    sqlite::RedoLog again(path, false);
+    EXPECT_EQ(again.size(), log.size());
+    again.append(12, own(12));
+  }
+  read = sqlite::RedoLog::readFile(path);
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[1].seq, 12);
+  EXPECT_EQ(read[1].statements, own(12));
+}
+
+TEST(RedoLog, ALogGrownPastWhatIsKeptIsTruncatedWhenEmptied) {
+  TempDir dir;
+  const std::string path = dir.file("log.redo");
+  sqlite::RedoLog log(path, false);
+  const std::string big(3u << 20, 'x');
+  sqlite::BoundValue v;
+  v.index = 1;
+  v.type = sqlite::BoundValue::Type::Text;
+  v.bytes = big;
+  sqlite::RedoRecorder rec;
+  rec.add("INSERT INTO t(s) VALUES (?)", {v});
+  for (int k = 1; k <= 3; ++k) log.append(k, rec.statements());
+  ASSERT_GT(fs::file_size(path), sqlite::RedoLog::kKeepBytes);
+  log.clear();
+  EXPECT_EQ(fs::file_size(path), 0u);
+  log.append(4, recorded("INSERT INTO t(i) VALUES (?)", 4));
+  EXPECT_EQ(sqlite::RedoLog::readFile(path).size(), 1u);
+}
+
 TEST(RedoLog, ANumberIsNeverReadWithAnotherGenerationsName) {
   // A backup reads the log of a running core, which empties it and writes
   // it again: what it reads may end with a record of a new generation whose
