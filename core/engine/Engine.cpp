@@ -485,6 +485,7 @@ ProjectOutline Engine::projectOutline(const std::string& projectId, int headChar
   ProjectState& ps = impl_->state(projectId);
   ProjectOutline out;
   out.project = ps.project;
+  out.withHeads = headChars > 0;
   UnitOutline& o = out.units;
   // Room for every unit ever appended (removed ones too: an upper bound), so
   // nothing is copied while it grows; pages never written cost nothing.

@@ -125,6 +125,10 @@ struct ProjectOutline {
   Project project;
   UnitOutline units;  // live units, ordered by seq
   std::vector<OutlineBranch> branches;  // each unit by its row in `units`
+  /// False when read with headChars 0: every head is empty, and a compact
+  /// answer leaves the column out (a map that fetches its labels for what
+  /// is on screen; at 40 characters heads were half of a big tree's bytes).
+  bool withHeads = true;
 
   /// The index in `branches` of the branch holding the live unit `unitId`;
   /// nullopt when no live unit of the project has that id.

@@ -145,8 +145,10 @@ std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   };
   auto text = [&](std::string_view v) { appendJsonString(out, v); };
   out += ",\"units\":{";
-  column("head", [&](size_t i) { text(u.head(i)); });
-  out += ',';
+  if (!compact || s.withHeads) {
+    column("head", [&](size_t i) { text(u.head(i)); });
+    out += ',';
+  }
   column("id", [&](size_t i) { text(u.id(i)); });
   out += ',';
   if (compact)

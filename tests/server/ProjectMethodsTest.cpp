@@ -302,6 +302,13 @@ TEST_F(ProjectMethods, CompactStructureHoldsTheSameTree) {
     decoded["unitIds"] = ids;
     EXPECT_EQ(decoded, full["branches"][b]);
   }
+  // headChars 0 with compact: no head column at all (the web UI fetches the
+  // labels of what is on screen), the rest as with heads.
+  json headless = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"compact", true}, {"headChars", 0}});
+  EXPECT_FALSE(headless["units"].contains("head"));
+  json withoutHeads = c;
+  withoutHeads["units"].erase("head");
+  EXPECT_EQ(headless, withoutHeads);
   EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", p["id"]}, {"compact", "yes"}}),
                               "compact"));
 }

@@ -126,6 +126,7 @@ export class App {
       locate: (id) => void this.locate(id),
       toggleSelected: (id) => this.toggleSelected(id),
       contextMenu: (id, x, y) => this.openNodeMenu(id, x, y),
+      needLabels: (ids) => this.needText(ids),
     });
     // The preview docks as a third column so it never hides the map or the chat.
     this.previewPanel = new PreviewPanel(panes, () => {
@@ -208,8 +209,6 @@ export class App {
     this.composer.setBranchFrom(null);
     this.revision = -1;
     await this.enqueue(() => this.reload(true));
-    // Start where the user is working, not at the top-left of a large map.
-    if (this.focusId) this.map.reveal(this.focusId);
   }
 
   // ---- loading -------------------------------------------------------------------------------
@@ -239,10 +238,15 @@ export class App {
     if (wasTip && this.focusId && this.tree.units.has(this.focusId)) this.focusId = this.tree.chainTip(this.focusId);
     this.toolbar.setTitle(read.project.title);
     this.chooseFocus();
-    await this.focusMoved();
+    // The map's labels on screen come with the chat's text (a tree read without heads): centred
+    // on the focus when the project was just opened (open() reveals it next), else where it is.
+    await this.focusMoved(this.map.labelsWanted(this.tree, withSuggestions ? this.focusId : null));
     // Drawn before the cards are asked for: they are one more round trip, and loadSuggestions
     // draws again when they come.
     this.render();
+    // Just opened: start where the user is working, not at the top-left of a large map; before
+    // the first frame is drawn, which would otherwise show (and fetch the labels of) the top-left.
+    if (withSuggestions && this.focusId) this.map.reveal(this.focusId);
     if (withSuggestions) await this.loadSuggestions();
   }
 
@@ -269,11 +273,14 @@ export class App {
     return { project: snap.project, tree: new TreeIndex(snap.units, snap.branches) };
   }
 
-  /** The focus is new (or the tree is): the text the chat will show and the scope marks. */
-  private async focusMoved(): Promise<void> {
+  /** The focus is new (or the tree is): the text the chat will show (and of `alsoIds`) and the
+   *  scope marks. */
+  private async focusMoved(alsoIds: readonly string[] = []): Promise<void> {
     const { path, after } = this.chat.unitsFor(this.tree, this.focusId);
+    const ids = new Set([...path, ...after].map((u) => u.id));
+    for (const id of alsoIds) ids.add(id);
     // Independent reads, so one round trip: the marks go by id and scope, which the text leaves alone.
-    await Promise.all([this.loadText([...path, ...after].map((u) => u.id)), this.loadPreviewMarks()]);
+    await Promise.all([this.loadText([...ids]), this.loadPreviewMarks()]);
   }
 
   /** Fetches the text of those of `ids` that have only their head (see withUnitsById). */

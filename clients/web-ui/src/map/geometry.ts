@@ -5,10 +5,8 @@ import type { Layout, NodeBox } from './layout';
 
 export const NODE_W = 150;
 export const NODE_H = 28;
-/** How many characters of a unit's content its map label is taken from (grove/project/structure's
- *  `headChars`): a node shows about 20 at any zoom, since its width and its font scale together,
- *  and heads are half of a big tree's answer at the core's default of 100. */
-export const LABEL_HEAD_CHARS = 40;
+/** Below this zoom nodes are drawn without labels (too small to read). */
+export const LABEL_MIN_SCALE = 0.45;
 export const LANE_W = 180;
 export const ROW_H = 44;
 export const MARGIN = 24;

@@ -6,7 +6,7 @@ import { fitText } from './fitText';
 import { unitHead, type TreeIndex } from '../model/tree';
 import type { ScopeMarks } from '../model/scopeMarks';
 import { layoutTree, type Layout, type NodeBox } from './layout';
-import { centreOn, hitTest, NODE_H, NODE_W, nodeX, nodeY, toScreen, visibleNodes, visibleRows, zoomAt, type Viewport } from './geometry';
+import { centreOn, hitTest, LABEL_MIN_SCALE, NODE_H, NODE_W, nodeX, nodeY, toScreen, visibleNodes, visibleRows, zoomAt, type Viewport } from './geometry';
 import { neighbour, type NavKey } from './keyboard';
 import { theme, type Theme } from './theme';
 
@@ -14,6 +14,8 @@ export interface MapActions {
   locate(unitId: string): void;
   toggleSelected(unitId: string): void;
   contextMenu(unitId: string, clientX: number, clientY: number): void;
+  /** Units drawn without a label because the tree came without heads: their text is wanted. */
+  needLabels(unitIds: string[]): void;
 }
 
 export interface MapState {
@@ -39,8 +41,10 @@ export class MapView {
   /** The unit keyboard navigation is on (drawn with a focus ring while the canvas has focus). */
   private keyFocus: string | null = null;
   /** Milliseconds the last draw took, how many draws ran, when the last ended, and when the first
-   *  that had a tree to draw ended (the benchmarks read these). */
+   *  complete one (a tree to draw, every label on screen) ended (the benchmarks read these). */
   lastDrawMs = 0;
+  /** Nodes the last draw showed without their label (their text was still being fetched). */
+  labelsMissing = 0;
   drawCount = 0;
   lastDrawEnd = 0;
   firstDrawEnd = 0;
@@ -60,12 +64,31 @@ export class MapView {
 
   /** Replaces what is shown; the layout is recomputed only when the tree itself changed. */
   update(state: MapState): void {
-    if (state.tree !== this.layoutOf) {
-      this.layout = layoutTree(state.tree);
-      this.layoutOf = state.tree;
-    }
+    this.layoutFor(state.tree);
     this.state = state;
     this.requestDraw();
+  }
+
+  private layoutFor(tree: TreeIndex): Layout {
+    if (tree !== this.layoutOf || !this.layout) {
+      this.layout = layoutTree(tree);
+      this.layoutOf = tree;
+    }
+    return this.layout;
+  }
+
+  /**
+   * The units of `tree` whose labels the next draw would lack (no head), centred on `centreId`
+   * (as `reveal` will) or where the map is now: asked for with the chat's text, so the first
+   * draw of a project has its labels. None when the zoom shows no labels.
+   */
+  labelsWanted(tree: TreeIndex, centreId: string | null): string[] {
+    if (this.vp.scale < LABEL_MIN_SCALE) return [];
+    const layout = this.layoutFor(tree);
+    const vp = { ...this.vp };
+    const box = centreId ? layout.nodes.get(centreId) : undefined;
+    if (box) centreOn(vp, box);
+    return tree.missingHead(visibleNodes(layout, vp).filter((b) => tree.units.get(b.id)?.kind !== 'code').map((b) => b.id));
   }
 
   /** Centres the map on a unit. */
@@ -96,6 +119,11 @@ export class MapView {
     return { x, y };
   }
 
+  /** Test hook: the units the map shows now. */
+  shownIds(): string[] {
+    return this.layout ? visibleNodes(this.layout, this.vp).map((b) => b.id) : [];
+  }
+
   /** Test hook: the lane each unit is drawn in. */
   laneOf(unitId: string): number | null {
     return this.layout?.nodes.get(unitId)?.lane ?? null;
@@ -109,7 +137,8 @@ export class MapView {
     this.draw();
     this.lastDrawEnd = performance.now();
     this.lastDrawMs = this.lastDrawEnd - t0;
-    if (this.layout && this.drawCount++ === 0) this.firstDrawEnd = this.lastDrawEnd;
+    this.drawCount++;
+    if (this.firstDrawEnd === 0 && this.layout && this.layout.nodes.size > 0 && this.state && this.labelsMissing === 0) this.firstDrawEnd = this.lastDrawEnd;
   }
 
   private requestDraw(): void {
@@ -240,7 +269,10 @@ export class MapView {
 
     ctx.font = `${Math.max(8, Math.round(12 * s))}px ${c.fontFamily}`;
     ctx.textBaseline = 'middle';
-    for (const box of visibleNodes(layout, this.vp)) this.drawNode(box, st, c);
+    const unlabelled: string[] = [];
+    for (const box of visibleNodes(layout, this.vp)) if (this.drawNode(box, st, c)) unlabelled.push(box.id);
+    this.labelsMissing = unlabelled.length;
+    if (unlabelled.length > 0) this.actions.needLabels(unlabelled);
 
     // Branch titles above each branch head, where there is room.
     ctx.fillStyle = c.muted;
@@ -260,7 +292,8 @@ export class MapView {
     }
   }
 
-  private drawNode(box: NodeBox, st: MapState, c: Theme): void {
+  /** Draws one node; true when it lacks its label (its unit came without a head). */
+  private drawNode(box: NodeBox, st: MapState, c: Theme): boolean {
     const ctx = this.ctx;
     const unit = st.tree.units.get(box.id)!;
     const mark = st.marks.get(box.id);
@@ -304,10 +337,11 @@ export class MapView {
       ctx.fillStyle = c.cursor;
       ctx.fillRect(x - 7, y, 4, hh);
     }
-    if (this.vp.scale >= 0.45) {
-      ctx.fillStyle = c.foreground;
-      ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unitHead(unit), w - 14), x + 9, y + hh / 2);
-    }
+    if (this.vp.scale < LABEL_MIN_SCALE) return false;
+    const code = unit.kind === 'code';
+    ctx.fillStyle = c.foreground;
+    ctx.fillText(this.label(unit.id, code ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unitHead(unit), w - 14), x + 9, y + hh / 2);
+    return !code && unit.noHead === true;
   }
 
   /** The unit's label, cut with an ellipsis to the node's width at the current zoom. */

@@ -39,14 +39,20 @@ export class TreeIndex {
   }
 
   /**
-   * The index of a grove/project/structure answer: each unit carries its head as `content` and
-   * `loaded: false` until its text is fetched (`missingText`, then `withUnits`).
+   * The index of a grove/project/structure answer: each unit carries its head as `content` (or
+   * nothing, `noHead`, when the answer has no heads) and `loaded: false` until its text is
+   * fetched (`missingText`, then `withUnits`).
    */
   static fromColumns(projectId: string, c: UnitColumns, branches: readonly Branch[]): TreeIndex {
+    // Read without heads (headChars 0: the column left out, or empty on a core that sends it
+    // anyway): the map asks for the text of what it shows.
+    const headless = c.head.every((head) => head === '');
     const units: Unit[] = new Array(c.id.length);
     for (let i = 0; i < c.id.length; i++) {
       const p = c.parent[i];
-      units[i] = { id: c.id[i], projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[i], kind: c.kind[i], content: c.head[i], status: c.status[i], scope: c.scope[i], seq: c.seq[i], source: c.source[i], loaded: false };
+      const unit: Unit = { id: c.id[i], projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[i], kind: c.kind[i], content: headless ? '' : c.head[i], status: c.status[i], scope: c.scope[i], seq: c.seq[i], source: c.source[i], loaded: false };
+      if (headless) (unit as { noHead?: true }).noHead = true;  // before anyone reads it
+      units[i] = unit;
     }
     return new TreeIndex(units, branches);
   }
@@ -61,7 +67,7 @@ export class TreeIndex {
       id: c.id,
       parent: c.parent,
       seq: c.seq,
-      head: c.head,
+      head: c.head ?? [],
       role: spell(c.role, ROLES, 'user'),
       kind: spell(c.kind, KINDS, 'message'),
       status: spell(c.status, STATUSES, 'complete'),
@@ -77,6 +83,13 @@ export class TreeIndex {
   missingText(ids: Iterable<string>): string[] {
     const out: string[] = [];
     for (const id of ids) if (this.units.get(id)?.loaded === false) out.push(id);
+    return out;
+  }
+
+  /** The ids among `ids` of units known without even their head (see fromStructure). */
+  missingHead(ids: Iterable<string>): string[] {
+    const out: string[] = [];
+    for (const id of ids) if (this.units.get(id)?.noHead) out.push(id);
     return out;
   }
 

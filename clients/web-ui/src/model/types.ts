@@ -38,6 +38,9 @@ export interface Unit {
    * Absent on units the core sent whole.
    */
   readonly loaded?: false;
+  /** true when the structure came without heads (`headChars: 0`): `content` is empty until the
+   *  map asks for the text of what it shows. */
+  readonly noHead?: true;
 }
 
 export interface Project {
@@ -94,7 +97,8 @@ export interface CompactUnitColumns {
   readonly id: readonly string[];
   readonly parent: readonly number[];
   readonly seq: readonly number[];
-  readonly head: readonly string[];
+  /** Left out when asked with `headChars: 0`. */
+  readonly head?: readonly string[];
   readonly role: string;
   readonly kind: string;
   readonly status: string;

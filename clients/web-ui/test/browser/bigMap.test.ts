@@ -38,9 +38,28 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     };
     const shown = await chatTexts(ui.page);
     await expectFull(shown);
-    // Only what the chat shows was fetched whole.
+    // Only what the chat and the map show was fetched whole (the tree came without heads: the
+    // map's labels are the text of what it shows, asked for with the chat's, so the first
+    // complete draw needed no second round).
+    const onMap = await ui.page.evaluate(() => window.groveApp!.map.shownIds());
+    assert.ok(onMap.length > 10, `the map shows part of the tree (${onMap.length} units)`);
     const missing = await ui.page.evaluate(() => window.groveApp!.snapshot().textMissing);
-    assert.equal(missing, big.units - shown.length);
+    assert.equal(missing, big.units - new Set([...shown.map((s) => s.id), ...onMap]).size);
+    assert.equal(await ui.page.evaluate(() => window.groveApp!.map.labelsMissing), 0);
+    const requests = await ui.page.evaluate(() => window.groveApp!.requestTimings().map((r) => r.method));
+    assert.equal(requests.filter((m) => m === 'grove/unit/getMany').length, 1, `one read of text before the first draw: ${requests.join(', ')}`);
+
+    // Panned to a part of the map not seen yet, its labels are fetched and drawn.
+    const drawsBefore = await ui.page.evaluate(() => {
+      const map = window.groveApp!.map;
+      map.panBy(-3000, -2000);  // some twenty lanes to the left, where other side chains are
+      return map.drawCount;
+    });
+    await ui.page.waitForFunction((n) => window.groveApp!.map.drawCount > n && window.groveApp!.map.labelsMissing === 0, drawsBefore, { timeout: 20000 });
+    const panned = await ui.page.evaluate(() => window.groveApp!.map.shownIds());
+    assert.ok(panned.some((id) => !onMap.includes(id)), 'the pan shows other units');
+    const after = await ui.page.evaluate(() => window.groveApp!.snapshot().textMissing);
+    assert.equal(after, big.units - new Set([...shown.map((s) => s.id), ...onMap, ...panned]).size, 'what the pan showed was fetched, nothing else');
 
     // Another chain: its units' text is fetched before it is shown.
     const target = big.chains[40][150];

@@ -51,22 +51,17 @@ export async function timeFirstDraw(page: Page, projectId: string): Promise<{ ms
   await page.waitForFunction(() => window.groveApp !== undefined);
   return page.evaluate(async (id) => {
     const app = window.groveApp!;
-    let firstResponseAt = 0;
-    const seen = (e: MessageEvent) => {
-      if (!firstResponseAt && (e.data as { type?: string } | null)?.type === 'response') firstResponseAt = Date.now();
-    };
-    // Capturing, so it runs before the UI's own listener parses the message.
-    window.addEventListener('message', seen, true);
     const startedAt = Date.now();
+    // When the first answer after the setProject reached the page: recorded by pageHost's
+    // listener, added before the UI's, since a window's listeners run in the order they were
+    // added (a capturing one added now would run only after the UI had handled the answer).
+    const firstResponseAt = () => window.groveResponseTimes?.find((at) => at >= startedAt) ?? 0;
     const t0 = performance.now();
     window.postMessage({ type: 'setProject', projectId: id }, '*');
-    try {
-      for (;;) {
-        await new Promise((r) => requestAnimationFrame(r));
-        if (app.map.drawCount > 0 && app.snapshot().unitCount > 0) return { ms: app.map.lastDrawEnd - t0, unitCount: app.snapshot().unitCount, startedAt, firstResponseAt };
-      }
-    } finally {
-      window.removeEventListener('message', seen, true);
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r));
+      // The first complete draw: with a tree, and every label on screen (they may follow the tree).
+      if (app.map.firstDrawEnd > 0 && app.snapshot().unitCount > 0) return { ms: app.map.firstDrawEnd - t0, unitCount: app.snapshot().unitCount, startedAt, firstResponseAt: firstResponseAt() };
     }
   }, projectId);
 }

@@ -10,6 +10,14 @@ import type { HostToWebview, ViewKind, WebviewToHost } from '../../src/channel/m
 
 import { webUiDir } from './paths';
 
+declare global {
+  interface Window {
+    /** When each response from the host reached the page (Date.now()), recorded before the UI's
+     *  own listener handles it; the first-screen benchmark splits its time with these. */
+    groveResponseTimes?: number[];
+  }
+}
+
 const dist = path.join(webUiDir, 'dist');
 const ORIGIN = 'http://grove.test';
 
@@ -71,6 +79,14 @@ export async function openUi(browser: Browser, port: ServerPort, opts: UiOptions
     } catch {
       return route.fulfill({ status: 404, body: 'not found' });
     }
+  });
+  // Added before the page's scripts run, so it sees each response as it arrives: a window's
+  // listeners run in the order they were added, and the UI's handles the response in its own.
+  await page.addInitScript(() => {
+    const times: number[] = (window.groveResponseTimes = []);
+    window.addEventListener('message', (e) => {
+      if ((e.data as { type?: string } | null)?.type === 'response') times.push(Date.now());
+    });
   });
   await page.goto(`${ORIGIN}/`);
   return {

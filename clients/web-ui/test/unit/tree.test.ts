@@ -119,6 +119,34 @@ test('a compact structure reads as the same tree as its columns', () => {
   assert.deepEqual([...TreeIndex.fromStructure('p', { project: compact.project, branches, units: cols }).units.values()], [...b.units.values()]);
 });
 
+test('a compact structure without heads marks its units as headless until their text is fetched', () => {
+  const { units, branches } = sampleTree();
+  const cols = toColumns(units);
+  const letters = (v: readonly string[]) => v.map((x) => x[0]).join('');
+  const row = new Map(cols.id.map((id, i) => [id, i]));
+  // What the core sends with compact: true and headChars: 0 (PROTOCOL.md): no head column.
+  const headless: CompactProjectStructure = {
+    project: { id: 'p' } as CompactProjectStructure['project'],
+    branches: branches.map(({ unitIds, ...b }) => ({ ...b, unitRows: unitIds.map((id) => row.get(id)!) })),
+    units: { id: cols.id, parent: cols.parent, seq: cols.seq, role: letters(cols.role), kind: letters(cols.kind), status: letters(cols.status), scope: letters(cols.scope), startsBranch: [], source: [] },
+  };
+  const t = TreeIndex.fromStructure('p', headless);
+  const withHeads = TreeIndex.fromColumns('p', cols, branches);
+  assert.deepEqual(t.branches, withHeads.branches);
+  assert.deepEqual(t.pathTo('z1').map((u) => u.id), withHeads.pathTo('z1').map((u) => u.id));
+  assert.equal(t.units.get('c')!.content, '');
+  assert.equal(unitHead(t.units.get('c')!), '');
+  assert.deepEqual(t.missingHead(['a', 'c', 'nope']), ['a', 'c']);
+  assert.deepEqual(withHeads.missingHead(['a', 'c']), [], 'a structure with heads lacks none');
+  // A core that writes the column anyway at headChars 0 sends empty heads: read the same way.
+  const emptyHeads = TreeIndex.fromColumns('p', { ...cols, head: cols.head.map(() => '') }, branches);
+  assert.deepEqual(emptyHeads.missingHead(['a', 'c']), ['a', 'c']);
+  // Fetched, a unit has its text and is no longer headless.
+  const fetched = t.withUnits([{ ...units.find((u) => u.id === 'c')!, content: '\n  first line of c\nsecond line' }]);
+  assert.deepEqual(fetched.missingHead(['a', 'c']), ['a']);
+  assert.equal(unitHead(fetched.units.get('c')!), 'first line of c');
+});
+
 test('the text fetched is what the chat shows for the focus: the end of its path and the rest of its chain', () => {
   const { units, branches } = sampleTree();
   const t = TreeIndex.fromColumns('p', toColumns(units), branches);
