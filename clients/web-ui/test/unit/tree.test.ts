@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { chatUnits } from '../../src/chat/chatView';
 import { deriveBranches, TreeIndex, unitHead } from '../../src/model/tree';
 import { bigTree, sampleTree, toColumns, unit } from '../support/fixtures';
-import type { CompactProjectStructure } from '../../src/model/types';
+import type { Branch, CompactProjectStructure, UnitColumns } from '../../src/model/types';
 
 test('pathTo lists ancestors root first and ends at the unit', () => {
   const { units, branches } = sampleTree();
@@ -88,6 +88,23 @@ test('a tree read as columns has the same shape, with heads as text marked not l
   assert.equal(t.chainTip('b'), 'd');
 });
 
+/** What the core sends with compact: true (PROTOCOL.md): first letters, rows; without the head
+ *  column when asked with headChars: 0 (`withHeads` false). */
+function compactOf(cols: UnitColumns, branches: readonly Branch[], withHeads: boolean): CompactProjectStructure {
+  const letters = (v: readonly string[]) => v.map((x) => x[0]).join('');
+  const row = new Map(cols.id.map((id, i) => [id, i]));
+  return {
+    project: { id: 'p' } as CompactProjectStructure['project'],
+    branches: branches.map(({ unitIds, ...b }) => ({ ...b, unitRows: unitIds.map((id) => row.get(id)!) })),
+    units: {
+      id: cols.id, parent: cols.parent, seq: cols.seq, ...(withHeads ? { head: cols.head } : {}),
+      role: letters(cols.role), kind: letters(cols.kind), status: letters(cols.status), scope: letters(cols.scope),
+      startsBranch: [],
+      source: cols.source.flatMap((s, i) => (s ? [[i, s] as const] : [])),
+    },
+  };
+}
+
 test('a compact structure reads as the same tree as its columns', () => {
   const { units, branches } = sampleTree();
   const source = { uri: 'file:///a.ts', range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, languageId: 'ts' };
@@ -95,19 +112,7 @@ test('a compact structure reads as the same tree as its columns', () => {
     u.id === 'c' ? { ...u, kind: 'code' as const, source, scope: 'excluded' as const } : u.id === 'x1' ? { ...u, role: 'system' as const, status: 'interrupted' as const, scope: 'included' as const } : u.id === 'd' ? { ...u, kind: 'note' as const, status: 'error' as const } : u,
   );
   const cols = toColumns(varied);
-  // What the core sends with compact: true (PROTOCOL.md): first letters, rows.
-  const letters = (v: readonly string[]) => v.map((x) => x[0]).join('');
-  const row = new Map(cols.id.map((id, i) => [id, i]));
-  const compact: CompactProjectStructure = {
-    project: { id: 'p' } as CompactProjectStructure['project'],
-    branches: branches.map(({ unitIds, ...b }) => ({ ...b, unitRows: unitIds.map((id) => row.get(id)!) })),
-    units: {
-      id: cols.id, parent: cols.parent, seq: cols.seq, head: cols.head,
-      role: letters(cols.role), kind: letters(cols.kind), status: letters(cols.status), scope: letters(cols.scope),
-      startsBranch: [],
-      source: cols.source.flatMap((s, i) => (s ? [[i, s] as const] : [])),
-    },
-  };
+  const compact = compactOf(cols, branches, true);
   const a = TreeIndex.fromStructure('p', compact);
   const b = TreeIndex.fromColumns('p', cols, branches);
   assert.deepEqual([...a.units.values()], [...b.units.values()]);
@@ -122,15 +127,7 @@ test('a compact structure reads as the same tree as its columns', () => {
 test('a compact structure without heads marks its units as headless until their text is fetched', () => {
   const { units, branches } = sampleTree();
   const cols = toColumns(units);
-  const letters = (v: readonly string[]) => v.map((x) => x[0]).join('');
-  const row = new Map(cols.id.map((id, i) => [id, i]));
-  // What the core sends with compact: true and headChars: 0 (PROTOCOL.md): no head column.
-  const headless: CompactProjectStructure = {
-    project: { id: 'p' } as CompactProjectStructure['project'],
-    branches: branches.map(({ unitIds, ...b }) => ({ ...b, unitRows: unitIds.map((id) => row.get(id)!) })),
-    units: { id: cols.id, parent: cols.parent, seq: cols.seq, role: letters(cols.role), kind: letters(cols.kind), status: letters(cols.status), scope: letters(cols.scope), startsBranch: [], source: [] },
-  };
-  const t = TreeIndex.fromStructure('p', headless);
+  const t = TreeIndex.fromStructure('p', compactOf(cols, branches, false));
   const withHeads = TreeIndex.fromColumns('p', cols, branches);
   assert.deepEqual(t.branches, withHeads.branches);
   assert.deepEqual(t.pathTo('z1').map((u) => u.id), withHeads.pathTo('z1').map((u) => u.id));
