@@ -87,7 +87,6 @@ json toJson(const Unit& u) {
 }
 
 void appendBranchesText(std::string& out, const ProjectOutline& s, OutlineForm form) {
-  const bool compact = form == OutlineForm::Compact;
   out += '[';
   for (size_t b = 0; b < s.branches.size(); ++b) {
     if (b) out += ',';
@@ -95,11 +94,13 @@ void appendBranchesText(std::string& out, const ProjectOutline& s, OutlineForm f
     // (a compact answer names the units by row: ids are most of the rest).
     out += branchFields(s.branches[b].branch).dump(-1, ' ', false, json::error_handler_t::replace);
     out.pop_back();
-    out += compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
+    out += form == OutlineForm::Packed ? ",\"unitRowSteps\":[" : form == OutlineForm::Compact ? ",\"unitRows\":[" : ",\"unitIds\":[";
     const auto& rows = s.branches[b].unitRows;
     for (size_t i = 0; i < rows.size(); ++i) {
       if (i) out += ',';
-      if (compact)
+      if (form == OutlineForm::Packed)
+        appendJsonInt(out, static_cast<int64_t>(rows[i]) - (i ? static_cast<int64_t>(rows[i - 1]) : 0));
+      else if (form == OutlineForm::Compact)
         appendJsonInt(out, rows[i]);
       else
         appendJsonString(out, s.units.id(rows[i]));
@@ -109,10 +110,26 @@ void appendBranchesText(std::string& out, const ProjectOutline& s, OutlineForm f
   out += ']';
 }
 
+namespace {
+
+// An id as the packed form writes it: how many characters it shares with
+// the id before it (at most 35, as one base-36 digit), then the rest. Ids
+// lead with their time, so neighbours in seq order share about half.
+void appendIdFront(std::string& out, std::string& scratch, std::string_view id, std::string_view before) {
+  size_t shared = 0;
+  while (shared < 35 && shared < id.size() && shared < before.size() && id[shared] == before[shared]) ++shared;
+  scratch.assign(1, "0123456789abcdefghijklmnopqrstuvwxyz"[shared]);
+  scratch.append(id.substr(shared));
+  appendJsonString(out, scratch);
+}
+
+}  // namespace
+
 std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   const UnitOutline& u = s.units;
   const size_t n = u.size();
-  const bool compact = form == OutlineForm::Compact;
+  const bool compact = form != OutlineForm::Columns;
+  const bool packed = form == OutlineForm::Packed;
   std::string out;
   // About what it will hold (measured: ~200 bytes a unit with 100-character
   // heads), so the text is rarely copied while it grows.
@@ -149,14 +166,22 @@ std::string outlineText(const ProjectOutline& s, OutlineForm form) {
     column("head", [&](size_t i) { text(u.head(i)); });
     out += ',';
   }
-  column("id", [&](size_t i) { text(u.id(i)); });
+  if (packed) {
+    std::string scratch;
+    column("idFronts", [&](size_t i) { appendIdFront(out, scratch, u.id(i), i ? u.id(i - 1) : std::string_view()); });
+  } else {
+    column("id", [&](size_t i) { text(u.id(i)); });
+  }
   out += ',';
   if (compact)
     letters("kind", [&](size_t i) { return toString(u.rows[i].kind); });
   else
     column("kind", [&](size_t i) { text(toString(u.rows[i].kind)); });
   out += ',';
-  column("parent", [&](size_t i) { appendJsonInt(out, u.rows[i].parent); });
+  if (packed)  // a parent is always an earlier row; 0: none listed
+    column("parentGaps", [&](size_t i) { appendJsonInt(out, u.rows[i].parent < 0 ? 0 : static_cast<int64_t>(i) - u.rows[i].parent); });
+  else
+    column("parent", [&](size_t i) { appendJsonInt(out, u.rows[i].parent); });
   out += ',';
   if (compact)
     letters("role", [&](size_t i) { return toString(u.rows[i].role); });
@@ -168,7 +193,10 @@ std::string outlineText(const ProjectOutline& s, OutlineForm form) {
   else
     column("scope", [&](size_t i) { text(toString(u.rows[i].scope)); });
   out += ',';
-  column("seq", [&](size_t i) { appendJsonInt(out, u.rows[i].seq); });
+  if (packed)
+    column("seqSteps", [&](size_t i) { appendJsonInt(out, u.rows[i].seq - (i ? u.rows[i - 1].seq : 0)); });
+  else
+    column("seq", [&](size_t i) { appendJsonInt(out, u.rows[i].seq); });
   out += ',';
   if (compact) {
     // The rows that have a source, with it: [[row, Source], ...].

@@ -34,12 +34,17 @@ json branchSummaries(const ProjectOutline&);
 /// for the root), which is about a third of the bytes of Unit objects.
 /// Compact (the `compact` parameter) writes each enum column as one string of
 /// first letters, `startsBranch` and `source` by row, and a branch's units as
-/// `unitRows`: about half the bytes again. Written as text, not built as a
-/// json tree: see JsonText.h.
-enum class OutlineForm { Columns, Compact };
+/// `unitRows`: about half the bytes again. Packed (the `packed` parameter)
+/// is compact with the columns that grow by small steps written as steps:
+/// each id after its shared start with the id before it (`idFronts`), each
+/// parent as its distance back (`parentGaps`), each seq as its step from the
+/// one before (`seqSteps`), a branch's rows likewise (`unitRowSteps`).
+/// Written as text, not built as a json tree: see JsonText.h.
+enum class OutlineForm { Columns, Compact, Packed };
 std::string outlineText(const ProjectOutline& outline, OutlineForm form = OutlineForm::Columns);
 /// Appends the outline's branches as outlineText writes them: `unitIds`
-/// (grove/project/get's branches), or `unitRows` in the compact form.
+/// (grove/project/get's branches), `unitRows` in the compact form,
+/// `unitRowSteps` in the packed one.
 void appendBranchesText(std::string& out, const ProjectOutline& outline, OutlineForm form);
 
 /// Reads a `source` object; errors name `source.<field>`.

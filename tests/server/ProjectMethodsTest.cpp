@@ -313,6 +313,61 @@ TEST_F(ProjectMethods, CompactStructureHoldsTheSameTree) {
                               "compact"));
 }
 
+// The packed form decoded as PROTOCOL.md says: the compact form.
+json unpack(json packed) {
+  json& u = packed["units"];
+  json ids = json::array(), parents = json::array(), seqs = json::array();
+  std::string before;
+  int64_t seq = 0;
+  for (size_t i = 0; i < u["idFronts"].size(); ++i) {
+    const std::string front = u["idFronts"][i];
+    const char digit = front.at(0);
+    const size_t shared = digit <= '9' ? size_t(digit - '0') : size_t(digit - 'a' + 10);
+    before = before.substr(0, shared) + front.substr(1);
+    ids.push_back(before);
+    const int64_t gap = u["parentGaps"][i];
+    parents.push_back(gap == 0 ? -1 : int64_t(i) - gap);
+    seq += u["seqSteps"][i].get<int64_t>();
+    seqs.push_back(seq);
+  }
+  for (const char* packedName : {"idFronts", "parentGaps", "seqSteps"}) u.erase(packedName);
+  u["id"] = ids;
+  u["parent"] = parents;
+  u["seq"] = seqs;
+  for (json& b : packed["branches"]) {
+    json rows = json::array();
+    int64_t row = 0;
+    for (const json& step : b["unitRowSteps"]) rows.push_back(row += step.get<int64_t>());
+    b.erase("unitRowSteps");
+    b["unitRows"] = rows;
+  }
+  return packed;
+}
+
+TEST_F(ProjectMethods, PackedStructureIsTheCompactOneWrittenAsSteps) {
+  // Ids after what they share with the id before, parents as distances back,
+  // seqs and a branch's rows as steps: decoded, the compact answer.
+  json p = createProject();
+  json root = append(p["id"], nullptr, "user", "How do we parse the config?");
+  json reply = append(p["id"], root["id"], "assistant", "Like this.");
+  json side = append(p["id"], root["id"], "assistant", "Or another way", {{"branch", {{"title", "side"}}}});
+  json more = append(p["id"], reply["id"], "user", "And then?");
+  append(p["id"], side["id"], "user", "On the side");
+  rpc().result("grove/unit/delete", {{"unitIds", {more["id"]}}});  // a gap in the seqs
+  append(p["id"], reply["id"], "user", "After the gap");
+  for (int headChars : {0, 40}) {
+    json compact = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"compact", true}, {"headChars", headChars}});
+    json packed = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"packed", true}, {"headChars", headChars}});
+    ASSERT_TRUE(packed["units"].contains("idFronts")) << packed.dump();
+    EXPECT_FALSE(packed["units"].contains("id"));
+    EXPECT_EQ(unpack(packed), compact) << "headChars " << headChars;
+  }
+  // Neighbouring ids share their start (they lead with the time).
+  json packed = rpc().result("grove/project/structure", {{"projectId", p["id"]}, {"packed", true}});
+  EXPECT_NE(packed["units"]["idFronts"][1].get<std::string>()[0], '0') << packed["units"]["idFronts"].dump();
+  EXPECT_TRUE(isInvalidParams(rpc().call("grove/project/structure", {{"projectId", p["id"]}, {"packed", 1}}), "packed"));
+}
+
 TEST_F(ProjectMethods, StructureErrors) {
   EXPECT_TRUE(isNotFound(rpc().call("grove/project/structure", {{"projectId", "p-missing"}}),
                          "projectNotFound", "p-missing"));

@@ -13,7 +13,7 @@ import { MapView } from './map/mapView';
 import { structureRequest } from './channel/treeRequest';
 import { markUnits, type ScopeMarks } from './model/scopeMarks';
 import { TreeIndex, unitHead } from './model/tree';
-import type { Capsule, CompactProjectStructure, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
+import type { Capsule, CompactProjectStructure, DidChangeParams, DidStreamParams, Initiative, Memolet, MemoletCompletion, MemoryMap, PackedProjectStructure, Project, ProjectSnapshot, ProjectStructure, ScopePreview, SearchHit, Suggestion, TurnResult, Unit, UserModel } from './model/types';
 import type { PanelName } from './channel/messages';
 import { capsuleList } from './panels/capsules';
 import { memoryMapPanel } from './panels/memoryMap';
@@ -266,7 +266,7 @@ export class App {
   private async readTree(projectId: string): Promise<{ project: Project; tree: TreeIndex }> {
     if (this.serverMethods.has(M.projectStructure)) {
       const { method, params } = structureRequest(projectId);
-      const s = await this.rpc.request<ProjectStructure | CompactProjectStructure>(method, params);
+      const s = await this.rpc.request<ProjectStructure | CompactProjectStructure | PackedProjectStructure>(method, params);
       return { project: s.project, tree: TreeIndex.fromStructure(projectId, s) };
     }
     const snap = await this.rpc.request<ProjectSnapshot>(M.projectGet, { projectId });

@@ -71,7 +71,8 @@ void registerProjectHandlers(MethodTable& t) {
   t.addWithReply("grove/project/structure", kRead, [](RequestContext& c, const Params& p, Reply reply) {
     // Written as text: a 100,000-unit map is about 20 MB of JSON.
     const int headChars = p.optInt("headChars").value_or(Engine::kOutlineHeadChars);
-    const auto form = p.flag("compact", false) ? proto::OutlineForm::Compact : proto::OutlineForm::Columns;
+    const bool compact = p.flag("compact", false), packed = p.flag("packed", false);
+    const auto form = packed ? proto::OutlineForm::Packed : compact ? proto::OutlineForm::Compact : proto::OutlineForm::Columns;
     reply.sendText(proto::outlineText(c.engine.projectOutline(p.str("projectId"), headChars), form));
   });
   t.add("grove/project/branches", kRead, [](RequestContext& c, const Params& p) {

@@ -3,7 +3,7 @@
 // under Node. The core decides what a branch is; this only indexes what it sent, and derives
 // chains from parent pointers only when the core sent none (older servers, tests).
 
-import type { Branch, CodeSource, CompactProjectStructure, ProjectStructure, Role, Scope, Unit, UnitColumns, UnitKind, UnitStatus } from './types';
+import type { Branch, CodeSource, CompactProjectStructure, PackedProjectStructure, PackedUnitColumns, ProjectStructure, Role, Scope, Unit, UnitColumns, UnitKind, UnitStatus } from './types';
 
 export interface ChainPos { readonly branch: Branch; readonly index: number }
 
@@ -57,8 +57,10 @@ export class TreeIndex {
     return new TreeIndex(units, branches);
   }
 
-  /** Either form of a grove/project/structure answer (a core without `compact` sends columns). */
-  static fromStructure(projectId: string, s: ProjectStructure | CompactProjectStructure): TreeIndex {
+  /** Any form of a grove/project/structure answer (a core without `packed` sends the compact
+   *  form, one without `compact` columns). */
+  static fromStructure(projectId: string, answer: ProjectStructure | CompactProjectStructure | PackedProjectStructure): TreeIndex {
+    const s = isPacked(answer) ? unpack(answer) : answer;
     if (!isCompact(s)) return TreeIndex.fromColumns(projectId, s.units, s.branches);
     const c = s.units;
     const source: (CodeSource | null)[] = new Array(c.id.length).fill(null);
@@ -187,6 +189,33 @@ export class TreeIndex {
 
 function isCompact(s: ProjectStructure | CompactProjectStructure): s is CompactProjectStructure {
   return typeof s.units.role === 'string';
+}
+
+function isPacked(s: ProjectStructure | CompactProjectStructure | PackedProjectStructure): s is PackedProjectStructure {
+  return Array.isArray((s.units as Partial<PackedUnitColumns>).idFronts);
+}
+
+/** A packed answer as the compact one it was written from: ids, parents, seqs and rows summed up. */
+function unpack(s: PackedProjectStructure): CompactProjectStructure {
+  const { idFronts, parentGaps, seqSteps, ...rest } = s.units;
+  const n = idFronts.length;
+  const id: string[] = new Array(n);
+  const parent: number[] = new Array(n);
+  const seq: number[] = new Array(n);
+  let before = '';
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const front = idFronts[i];
+    before = before.slice(0, parseInt(front[0], 36)) + front.slice(1);
+    id[i] = before;
+    parent[i] = parentGaps[i] === 0 ? -1 : i - parentGaps[i];
+    seq[i] = at += seqSteps[i];
+  }
+  const branches = s.branches.map(({ unitRowSteps, ...b }) => {
+    let row = 0;
+    return { ...b, unitRows: unitRowSteps.map((step) => (row += step)) };
+  });
+  return { project: s.project, branches, units: { ...rest, id, parent, seq } };
 }
 
 // A compact structure's letters: each value's first letter (PROTOCOL.md, grove/project/structure).

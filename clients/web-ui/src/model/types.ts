@@ -109,6 +109,25 @@ export interface CompactUnitColumns {
 
 export type CompactBranch = Omit<Branch, 'unitIds'> & { readonly unitRows: readonly number[] };
 
+/** grove/project/structure with `packed: true`: compact, with the columns that grow by small steps
+ *  written as steps (PROTOCOL.md). */
+export interface PackedUnitColumns extends Omit<CompactUnitColumns, 'id' | 'parent' | 'seq'> {
+  /** Each id as one base-36 digit (how many characters it shares with the id before it), then the rest. */
+  readonly idFronts: readonly string[];
+  /** How many rows back each unit's parent is; 0 for none. */
+  readonly parentGaps: readonly number[];
+  /** Each seq less the one before it (the first: itself). */
+  readonly seqSteps: readonly number[];
+}
+
+export type PackedBranch = Omit<Branch, 'unitIds'> & { readonly unitRowSteps: readonly number[] };
+
+export interface PackedProjectStructure {
+  readonly project: Project;
+  readonly branches: readonly PackedBranch[];
+  readonly units: PackedUnitColumns;
+}
+
 export interface CompactProjectStructure {
   readonly project: Project;
   readonly branches: readonly CompactBranch[];

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { chatUnits } from '../../src/chat/chatView';
 import { deriveBranches, TreeIndex, unitHead } from '../../src/model/tree';
 import { bigTree, sampleTree, toColumns, unit } from '../support/fixtures';
-import type { Branch, CompactProjectStructure, UnitColumns } from '../../src/model/types';
+import type { Branch, CompactProjectStructure, PackedProjectStructure, UnitColumns } from '../../src/model/types';
 
 test('pathTo lists ancestors root first and ends at the unit', () => {
   const { units, branches } = sampleTree();
@@ -122,6 +122,38 @@ test('a compact structure reads as the same tree as its columns', () => {
   assert.deepEqual([a.units.get('x1')!.role, a.units.get('x1')!.status, a.units.get('x1')!.scope], ['system', 'interrupted', 'included']);
   // And the columns form still reads through the same door (a core without `compact`).
   assert.deepEqual([...TreeIndex.fromStructure('p', { project: compact.project, branches, units: cols }).units.values()], [...b.units.values()]);
+});
+
+test('a packed structure reads as the same tree as the compact one it was written from', () => {
+  const { units, branches } = sampleTree();
+  // Ids sharing starts of several lengths, and a parent missing from the answer.
+  const renamed = new Map(units.map((u, i) => [u.id, i % 3 === 0 ? `u_1m8mm${i}x` : `u_1m8mmcvs${i}`]));
+  const cols = toColumns(units.map((u) => ({ ...u, id: renamed.get(u.id)!, parentId: u.parentId ? renamed.get(u.parentId)! : null })));
+  const compact = compactOf(cols, branches.map((b) => ({ ...b, headId: renamed.get(b.headId)!, unitIds: b.unitIds.map((id) => renamed.get(id)!) })), false);
+  const c = compact.units;
+  const parent = c.parent.map((p, i) => (i === 2 ? -1 : p));  // as for a parent not listed
+  const shared = (a: string, b: string) => {
+    let k = 0;
+    while (k < 35 && k < a.length && k < b.length && a[k] === b[k]) k++;
+    return k;
+  };
+  // Written as PROTOCOL.md describes it.
+  const { id: _id, parent: _parent, seq: _seq, ...rest } = c;
+  const packed: PackedProjectStructure = {
+    project: compact.project,
+    branches: compact.branches.map(({ unitRows, ...b }) => ({ ...b, unitRowSteps: unitRows.map((r, i) => r - (i ? unitRows[i - 1] : 0)) })),
+    units: {
+      ...rest,
+      idFronts: c.id.map((id, i) => { const k = shared(id, i ? c.id[i - 1] : ''); return k.toString(36) + id.slice(k); }),
+      parentGaps: parent.map((p, i) => (p < 0 ? 0 : i - p)),
+      seqSteps: c.seq.map((q, i) => q - (i ? c.seq[i - 1] : 0)),
+    },
+  };
+  assert.ok(packed.units.idFronts.some((f) => f[0] !== '0'), 'some ids share a start');
+  const a = TreeIndex.fromStructure('p', packed);
+  const b = TreeIndex.fromStructure('p', { ...compact, units: { ...c, parent } });
+  assert.deepEqual([...a.units.values()], [...b.units.values()]);
+  assert.deepEqual(a.branches, b.branches);
 });
 
 test('a compact structure without heads marks its units as headless until their text is fetched', () => {
