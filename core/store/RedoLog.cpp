@@ -417,10 +417,15 @@ void RedoLog::clear() {
   // at every group commit, where overwriting pages still in the cache
   // writes each once. Only a log grown past what group commits leave
   // (kKeepBytes, after a long backlog) is cut back.
-  if (fileSize_ > kKeepBytes) {
-    if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
-    fileSize_ = 0;
-  }
+  if (fileSize_ > kKeepBytes) return truncate();
+  size_ = 0;
+  named_.clear();
+}
+
+void RedoLog::truncate() {
+  if (fileSize_ == 0 && size_ == 0) return;
+  if (::ftruncate(fd_, 0) != 0) throw Error::storage("cannot empty " + path_ + ": " + std::strerror(errno));
+  fileSize_ = 0;
   size_ = 0;
   named_.clear();
 }

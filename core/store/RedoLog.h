@@ -107,6 +107,9 @@ public:
   /// statements it named. The next record is written at the start of the
   /// file, over the old ones; a file above kKeepBytes is truncated.
   void clear();
+  /// Empties the log and cuts the file to nothing: at close, so that the
+  /// next open has nothing to read.
+  void truncate();
   const std::string& path() const { return path_; }
   /// The bytes of the records since the log was last emptied.
   uint64_t size() const { return size_; }

@@ -252,6 +252,9 @@ SqliteStore::~SqliteStore() {
   closeRows();  // their statements before the connection
   try {
     flushCarried();
+    // Everything is committed: leave no old records for the next open to
+    // read (emptying only rewinds the log, see RedoLog::clear).
+    if (impl_->redo && !impl_->carried) impl_->redo->truncate();
   } catch (const std::exception& e) {
     // Nothing is lost: the next open runs the redo log again.
     log::warn(std::string("carried commits left to the redo log at close: ") + e.what());

@@ -266,6 +266,28 @@ TEST(RedoLog, AnEmptiedLogIsWrittenAgainFromItsStartAndItsOldRecordsAreNeverRead
   EXPECT_EQ(read[1].statements, own(12));
 }
 
+TEST(RedoLog, AStoreClosedCleanlyLeavesAnEmptyLog) {
+  // Group commits only rewind the log; the close cuts it, so the next open
+  // reads nothing (a rewound log can hold megabytes of committed records).
+  TempDir dir;
+  const std::string db = dir.file("grove.db");
+  auto e = open(db);
+  std::string pid = e->createProject("redo", std::nullopt).id;
+  std::optional<std::string> parent;
+  for (int i = 0; i < 20; ++i) {
+    AppendRequest r;
+    r.projectId = pid;
+    r.parentId = parent;
+    r.role = i % 2 ? Role::Assistant : Role::User;
+    r.content = kText + std::to_string(i);
+    parent = e->append(r).id;
+  }
+  ASSERT_GT(fs::file_size(db + ".redo"), 0u) << "the appends were carried";
+  e.reset();
+  EXPECT_EQ(fs::file_size(db + ".redo"), 0u);
+  EXPECT_EQ(open(db)->getProject(pid).units.size(), 20u);
+}
+
 TEST(RedoLog, ALogGrownPastWhatIsKeptIsTruncatedWhenEmptied) {
   TempDir dir;
   const std::string path = dir.file("log.redo");
