@@ -239,7 +239,8 @@ export class App {
     this.toolbar.setTitle(read.project.title);
     this.chooseFocus();
     // The map's labels on screen come with the chat's text (a tree read without heads): centred
-    // on the focus when the project was just opened (open() reveals it next), else where it is.
+    // on the focus when the project was just opened (revealed after the render below), else
+    // where the map is.
     await this.focusMoved(this.map.labelsWanted(this.tree, withSuggestions ? this.focusId : null));
     // Drawn before the cards are asked for: they are one more round trip, and loadSuggestions
     // draws again when they come.

@@ -5,6 +5,7 @@
 import { fitText } from './fitText';
 import { unitHead, type TreeIndex } from '../model/tree';
 import type { ScopeMarks } from '../model/scopeMarks';
+import type { Unit } from '../model/types';
 import { layoutTree, type Layout, type NodeBox } from './layout';
 import { centreOn, hitTest, LABEL_MIN_SCALE, NODE_H, NODE_W, nodeX, nodeY, toScreen, visibleNodes, visibleRows, zoomAt, type Viewport } from './geometry';
 import { neighbour, type NavKey } from './keyboard';
@@ -79,7 +80,7 @@ export class MapView {
 
   /**
    * The units of `tree` whose labels the next draw would lack (no head), centred on `centreId`
-   * (as `reveal` will) or where the map is now: asked for with the chat's text, so the first
+   * (as `reveal` centres) or where the map is now: asked for with the chat's text, so the first
    * draw of a project has its labels. None when the zoom shows no labels.
    */
   labelsWanted(tree: TreeIndex, centreId: string | null): string[] {
@@ -88,7 +89,7 @@ export class MapView {
     const vp = { ...this.vp };
     const box = centreId ? layout.nodes.get(centreId) : undefined;
     if (box) centreOn(vp, box);
-    return tree.missingHead(visibleNodes(layout, vp).filter((b) => tree.units.get(b.id)?.kind !== 'code').map((b) => b.id));
+    return visibleNodes(layout, vp).filter((b) => lacksLabel(tree.units.get(b.id))).map((b) => b.id);
   }
 
   /** Centres the map on a unit. */
@@ -338,10 +339,9 @@ export class MapView {
       ctx.fillRect(x - 7, y, 4, hh);
     }
     if (this.vp.scale < LABEL_MIN_SCALE) return false;
-    const code = unit.kind === 'code';
     ctx.fillStyle = c.foreground;
-    ctx.fillText(this.label(unit.id, code ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unitHead(unit), w - 14), x + 9, y + hh / 2);
-    return !code && unit.noHead === true;
+    ctx.fillText(this.label(unit.id, unit.kind === 'code' ? `{ } ${unit.source?.uri.split('/').pop() ?? 'code'}` : unitHead(unit), w - 14), x + 9, y + hh / 2);
+    return lacksLabel(unit);
   }
 
   /** The unit's label, cut with an ellipsis to the node's width at the current zoom. */
@@ -353,4 +353,10 @@ export class MapView {
     this.labels.set(id, { content: key, text });
     return text;
   }
+}
+
+/** A node whose label is its text's first line, which its unit does not have yet (the tree came
+ *  without heads); code units are labelled by their file. */
+function lacksLabel(unit: Unit | undefined): boolean {
+  return unit?.noHead === true && unit.kind !== 'code';
 }

@@ -88,13 +88,6 @@ export class TreeIndex {
     return out;
   }
 
-  /** The ids among `ids` of units known without even their head (see fromStructure). */
-  missingHead(ids: Iterable<string>): string[] {
-    const out: string[] = [];
-    for (const id of ids) if (this.units.get(id)?.noHead) out.push(id);
-    return out;
-  }
-
   /** How many units have only their head. */
   missingTextCount(): number {
     let n = 0;
