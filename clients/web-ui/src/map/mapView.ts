@@ -34,6 +34,8 @@ export class MapView {
   private readonly ctx: CanvasRenderingContext2D;
   private layout: Layout | null = null;
   private layoutOf: TreeIndex | null = null;
+  /** A tree laid out before it is shown (see layoutFor). */
+  private ahead: { tree: TreeIndex; layout: Layout } | null = null;
   private state: MapState | null = null;
   private readonly vp: Viewport = { x: 0, y: 0, scale: 1, width: 300, height: 300 };
   private frame = 0;
@@ -65,17 +67,22 @@ export class MapView {
 
   /** Replaces what is shown; the layout is recomputed only when the tree itself changed. */
   update(state: MapState): void {
-    this.layoutFor(state.tree);
+    if (state.tree !== this.layoutOf || !this.layout) {
+      this.layout = this.ahead?.tree === state.tree ? this.ahead.layout : layoutTree(state.tree);
+      this.layoutOf = state.tree;
+    }
+    this.ahead = null;
     this.state = state;
     this.requestDraw();
   }
 
+  /** The layout of `tree`: the one drawn, or one laid out ahead of its `update` and kept for it.
+   *  Never put in place here: a frame drawn before that update draws the state it has, whose
+   *  tree may not hold this one's units. */
   private layoutFor(tree: TreeIndex): Layout {
-    if (tree !== this.layoutOf || !this.layout) {
-      this.layout = layoutTree(tree);
-      this.layoutOf = tree;
-    }
-    return this.layout;
+    if (tree === this.layoutOf && this.layout) return this.layout;
+    if (this.ahead?.tree !== tree) this.ahead = { tree, layout: layoutTree(tree) };
+    return this.ahead.layout;
   }
 
   /**

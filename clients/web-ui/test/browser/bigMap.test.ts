@@ -70,6 +70,25 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     await expectFull(other);
   });
 
+  test('a frame drawn while the next tree is laid out for its labels draws the tree it shows', async (t) => {
+    if (session.lacking(t)) return;
+    // A reload lays the new tree out to list the labels it will need, then waits for their text
+    // before showing it; a frame drawn meanwhile must not pair the new layout with the old tree.
+    const small = await buildBigProject(session.rpc, 'Laid out ahead', 20, 1);
+    const ui = await session.openView(null);
+    await timeFirstDraw(ui.page, small.project.id);
+    const drawn = await ui.page.evaluate(() => {
+      const app = window.groveApp as unknown as { tree: { constructor: new (units: object[], branches: object[]) => unknown }; map: { labelsWanted(tree: unknown, centre: string | null): string[]; drawNow(): void; shownIds(): string[] } };
+      const Tree = app.tree.constructor;
+      const next = new Tree([{ id: 'u_not_shown_yet', projectId: 'p', parentId: null, role: 'user', kind: 'message', content: '', status: 'complete', scope: 'auto', seq: 1, loaded: false, noHead: true }], []);
+      const wanted = app.map.labelsWanted(next, 'u_not_shown_yet');
+      app.map.drawNow();
+      return { wanted, shown: app.map.shownIds() };
+    });
+    assert.deepEqual(drawn.wanted, ['u_not_shown_yet']);
+    assert.ok(!drawn.shown.includes('u_not_shown_yet') && drawn.shown.length > 0, 'the frame drew the tree shown, not the one laid out ahead');
+  });
+
   test('revealing the start of a path deeper than 1,000 units fetches its text in parts', async (t) => {
     if (session.lacking(t)) return;
     // One chain of 1,200: the chat shows its last units; revealing the first widens it to all,

@@ -50,9 +50,13 @@ export function useUiSession(opts: { allowed: ReadonlySet<string>; needed?: read
   });
 
   after(async () => {
-    for (const ui of open) await ui.close();
+    // Everything is closed even when a page reported errors, which are thrown after: a server
+    // left running keeps the test process alive for good.
+    const failures: unknown[] = [];
+    for (const ui of open) await ui.close().catch((e: unknown) => failures.push(e));
     await browser?.close();
     await srv?.stop();
+    if (failures.length > 0) throw failures[0];
   });
 
   return {
