@@ -78,24 +78,29 @@ std::vector<std::string> inDyingChild(const std::function<std::vector<std::strin
 
 const std::string kText = std::string("text with a NUL \0 inside, and caf\xc3\xa9", 35);
 
+// Appends a chain of `n` messages, each kText and its number; their ids.
+std::vector<std::string> appendChain(Engine& e, const std::string& pid, int n) {
+  std::vector<std::string> ids;
+  std::optional<std::string> parent;
+  for (int i = 0; i < n; ++i) {
+    AppendRequest r;
+    r.projectId = pid;
+    r.parentId = parent;
+    r.role = i % 2 ? Role::Assistant : Role::User;
+    r.content = kText + std::to_string(i);
+    parent = e.append(r).id;
+    ids.push_back(*parent);
+  }
+  return ids;
+}
+
 TEST(RedoLog, AppendsAcknowledgedBeforeADeathAreThereAfterIt) {
   TempDir dir;
   const std::string db = dir.file("grove.db");
   std::string pid = open(db)->createProject("redo", std::nullopt).id;
   auto acked = inDyingChild([&] {
     Engine* e = open(db).release();  // never closed: the process dies with it open
-    std::vector<std::string> ids;
-    std::optional<std::string> parent;
-    for (int i = 0; i < 50; ++i) {
-      AppendRequest r;
-      r.projectId = pid;
-      r.parentId = parent;
-      r.role = i % 2 ? Role::Assistant : Role::User;
-      r.content = kText + std::to_string(i);
-      parent = e->append(r).id;
-      ids.push_back(*parent);
-    }
-    return ids;
+    return appendChain(*e, pid, 50);
   });
   ASSERT_EQ(acked.size(), 50u);
   ASSERT_GT(fs::file_size(db + ".redo"), 0u) << "the child's appends were committed, not carried";
@@ -273,15 +278,7 @@ TEST(RedoLog, AStoreClosedCleanlyLeavesAnEmptyLog) {
   const std::string db = dir.file("grove.db");
   auto e = open(db);
   std::string pid = e->createProject("redo", std::nullopt).id;
-  std::optional<std::string> parent;
-  for (int i = 0; i < 20; ++i) {
-    AppendRequest r;
-    r.projectId = pid;
-    r.parentId = parent;
-    r.role = i % 2 ? Role::Assistant : Role::User;
-    r.content = kText + std::to_string(i);
-    parent = e->append(r).id;
-  }
+  appendChain(*e, pid, 20);
   ASSERT_GT(fs::file_size(db + ".redo"), 0u) << "the appends were carried";
   e.reset();
   EXPECT_EQ(fs::file_size(db + ".redo"), 0u);
