@@ -85,7 +85,7 @@ export interface FirstScreen {
  * setProject to the first map draw in a fresh page; `methods` (the server's list, perhaps
  * without grove/project/structure) decides which read the UI uses.
  */
-export async function timeFirstScreen(browser: Browser, request: Request, projectId: string, methods: readonly string[]): Promise<FirstScreen> {
+export async function timeFirstScreen(browser: Browser, request: Request, projectId: string, methods: readonly string[], profile?: (profile: object) => void): Promise<FirstScreen> {
   const requests: string[] = [];
   let firstServerMs = 0, firstReplyAt = 0;
   const port = {
@@ -100,7 +100,11 @@ export async function timeFirstScreen(browser: Browser, request: Request, projec
   };
   const ui = await openUi(browser, port, { projectId: null, methods, allowed: FIRST_SCREEN_METHODS });
   try {
+    // A CPU profile of the page's own work, for finding where the UI's part of the time goes.
+    const cdp = profile ? await ui.page.context().newCDPSession(ui.page) : undefined;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 100 })).then(() => cdp.send('Profiler.start'));
     const first = await timeFirstDraw(ui.page, projectId);
+    if (cdp && profile) profile((await cdp.send('Profiler.stop')).profile);
     const deliveryMs = Math.max(0, first.firstResponseAt - firstReplyAt);
     const uiMs = Math.max(0, first.ms - (first.firstResponseAt - first.startedAt));
     return { ms: first.ms, unitCount: first.unitCount, serverMs: firstServerMs, deliveryMs, uiMs, requests: requests.join(', ') };
