@@ -1,7 +1,8 @@
 // Tree layout for the context map: the mainline runs straight down lane 0 and every branch
 // gets its own lane to the right of the chain it leaves, starting one row below its anchor.
 // Lanes are reused when rows do not overlap, so wide trees stay compact. Rows are depths,
-// so every parent→child edge spans exactly one row: the renderer buckets edges by row.
+// so every parent→child edge spans exactly one row: the renderer asks for the edges of the rows
+// it shows, and each row's are worked out when first asked for (a big tree draws a few rows).
 
 import type { TreeIndex } from '../model/tree';
 
@@ -24,8 +25,8 @@ export interface Layout {
   readonly nodes: Map<string, NodeBox>;
   /** Nodes per row, for culling. */
   readonly rows: NodeBox[][];
-  /** Edges keyed by the child's row. */
-  readonly edgesByRow: Edge[][];
+  /** The edges into the units of `row` (from their parents). */
+  edgesOf(row: number): readonly Edge[];
   readonly lanes: number;
   readonly chains: readonly { readonly headId: string; readonly lane: number; readonly isMainline: boolean }[];
 }
@@ -77,13 +78,17 @@ export function layoutTree(tree: TreeIndex): Layout {
     });
   }
 
-  const edgesByRow: Edge[][] = [];
-  for (const box of nodes.values()) {
-    const parentId = tree.units.get(box.id)!.parentId;
-    const parent = parentId ? nodes.get(parentId) : undefined;
-    if (!parent) continue;
-    (edgesByRow[box.row] ??= []).push({ from: parent.id, to: box.id, opensBranch: parent.chain !== box.chain });
-  }
   for (let r = 0; r < rows.length; r++) rows[r] ??= [];
-  return { nodes, rows, edgesByRow, lanes: book.count, chains };
+  const edges: Edge[][] = [];
+  const edgesOf = (row: number): readonly Edge[] => {
+    if (edges[row]) return edges[row];
+    const into: Edge[] = [];
+    for (const box of rows[row] ?? []) {
+      const parentId = tree.units.get(box.id)?.parentId;
+      const parent = parentId ? nodes.get(parentId) : undefined;
+      if (parent) into.push({ from: parent.id, to: box.id, opensBranch: parent.chain !== box.chain });
+    }
+    return (edges[row] = into);
+  };
+  return { nodes, rows, edgesOf, lanes: book.count, chains };
 }

@@ -260,8 +260,8 @@ export class MapView {
     // Edges: every edge spans one row gap, so only the visible rows' buckets are walked.
     const [r0, r1] = visibleRows(this.vp, layout.rows.length);
     ctx.lineWidth = 1.5;
-    for (let r = r0; r <= Math.min(r1 + 1, layout.edgesByRow.length - 1); r++) {
-      for (const e of layout.edgesByRow[r] ?? []) {
+    for (let r = r0; r <= Math.min(r1 + 1, layout.rows.length - 1); r++) {
+      for (const e of layout.edgesOf(r)) {
         const a = layout.nodes.get(e.from)!;
         const b = layout.nodes.get(e.to)!;
         const [ax, ay] = toScreen(this.vp, nodeX(a) + NODE_W / 2, nodeY(a) + NODE_H);

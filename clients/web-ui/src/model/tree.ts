@@ -16,26 +16,47 @@ export function unitHead(u: Unit): string {
 
 export class TreeIndex {
   readonly units = new Map<string, Unit>();
-  readonly children = new Map<string, Unit[]>();
-  readonly roots: Unit[] = [];
   readonly branches: readonly Branch[];
-  private readonly chainOf = new Map<string, ChainPos>();
+  // Which chain each unit is on, as one number (index on the chain × branch count + the
+  // branch's place in `branches`): a map of numbers, not of 100,000 small objects to collect.
+  private readonly chainOf = new Map<string, number>();
   private readonly depthCache = new Map<string, number>();
+  // Children and roots are built on first use: the map and the chat read chains, and a big
+  // project's first screen would otherwise build an array for nearly every unit.
+  private links: { children: Map<string, Unit[]>; roots: Unit[] } | undefined;
 
   constructor(units: readonly Unit[], branches: readonly Branch[]) {
     for (const u of units) this.units.set(u.id, u);
-    for (const u of units) {
-      if (u.parentId === null || !this.units.has(u.parentId)) this.roots.push(u);
+    this.branches = branchesCover(branches, this.units) ? branches : deriveBranches(this);
+    const n = this.branches.length;
+    this.branches.forEach((b, at) => b.unitIds.forEach((id, index) => this.chainOf.set(id, index * n + at)));
+  }
+
+  /** Each unit's children, oldest first. */
+  get children(): ReadonlyMap<string, Unit[]> {
+    return this.linked().children;
+  }
+
+  /** Units without a parent in this index, oldest first. */
+  get roots(): readonly Unit[] {
+    return this.linked().roots;
+  }
+
+  private linked(): { children: Map<string, Unit[]>; roots: Unit[] } {
+    if (this.links) return this.links;
+    const children = new Map<string, Unit[]>();
+    const roots: Unit[] = [];
+    for (const u of this.units.values()) {
+      if (u.parentId === null || !this.units.has(u.parentId)) roots.push(u);
       else {
-        const list = this.children.get(u.parentId);
+        const list = children.get(u.parentId);
         if (list) list.push(u);
-        else this.children.set(u.parentId, [u]);
+        else children.set(u.parentId, [u]);
       }
     }
-    for (const list of this.children.values()) list.sort((a, b) => a.seq - b.seq);
-    this.roots.sort((a, b) => a.seq - b.seq);
-    this.branches = branchesCover(branches, this.units) ? branches : deriveBranches(this);
-    for (const b of this.branches) b.unitIds.forEach((id, index) => this.chainOf.set(id, { branch: b, index }));
+    for (const list of children.values()) list.sort((a, b) => a.seq - b.seq);
+    roots.sort((a, b) => a.seq - b.seq);
+    return (this.links = { children, roots });
   }
 
   /**
@@ -108,7 +129,8 @@ export class TreeIndex {
     }
     for (const u of changed) {
       this.units.set(u.id, u);
-      const siblings = u.parentId ? this.children.get(u.parentId) : this.roots;
+      if (!this.links) continue;  // built from `units` when first asked for
+      const siblings = u.parentId ? this.links.children.get(u.parentId) : this.links.roots;
       const i = siblings?.findIndex((s) => s.id === u.id) ?? -1;
       if (siblings && i >= 0) siblings[i] = u;
     }
@@ -120,7 +142,10 @@ export class TreeIndex {
   }
 
   chain(unitId: string): ChainPos | undefined {
-    return this.chainOf.get(unitId);
+    const at = this.chainOf.get(unitId);
+    if (at === undefined) return undefined;
+    const n = this.branches.length;
+    return { branch: this.branches[at % n], index: Math.floor(at / n) };
   }
 
   mainline(): Branch | undefined {
@@ -142,7 +167,7 @@ export class TreeIndex {
 
   /** The units that continue below `unitId` on its chain (not including it). */
   continuation(unitId: string): Unit[] {
-    const pos = this.chainOf.get(unitId);
+    const pos = this.chain(unitId);
     if (!pos) return [];
     return pos.branch.unitIds
       .slice(pos.index + 1)
@@ -152,7 +177,7 @@ export class TreeIndex {
 
   /** The last unit of the chain that `unitId` is on. */
   chainTip(unitId: string): string {
-    const pos = this.chainOf.get(unitId);
+    const pos = this.chain(unitId);
     return pos ? pos.branch.unitIds[pos.branch.unitIds.length - 1] : unitId;
   }
 

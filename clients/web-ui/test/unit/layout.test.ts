@@ -44,11 +44,11 @@ test('lanes are reused by branches whose rows do not overlap', () => {
 test('edges connect each unit to its parent and mark branch openings', () => {
   const { units, branches } = sampleTree();
   const l = layoutTree(new TreeIndex(units, branches));
-  const edges = l.edgesByRow.flat();
+  const edges = l.rows.flatMap((_, row) => l.edgesOf(row));
   assert.equal(edges.length, units.length - 1);
   const opening = edges.filter((e) => e.opensBranch).map((e) => `${e.from}>${e.to}`).sort();
   assert.deepEqual(opening, ['b>x1', 'b>y1', 'x1>z1']);
-  for (const [row, list] of l.edgesByRow.entries()) for (const e of list ?? []) assert.equal(l.nodes.get(e.to)!.row, row);
+  for (let row = 0; row < l.rows.length; row++) for (const e of l.edgesOf(row)) assert.equal(l.nodes.get(e.to)!.row, row);
 });
 
 test('a 2,000-unit tree lays out every unit', () => {

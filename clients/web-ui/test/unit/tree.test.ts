@@ -62,6 +62,27 @@ test('withUnits updates fields in place but rebuilds on a new parent', () => {
   assert.deepEqual(moved.pathTo('y1').map((u) => u.id), ['a', 'b', 'c', 'd', 'y1']);
 });
 
+test('withUnits keeps children already listed up to date', () => {
+  const { units, branches } = sampleTree();
+  const t = new TreeIndex(units, branches);
+  assert.deepEqual(t.children.get('b')!.map((u) => u.id), ['c', 'x1', 'y1']);  // listed before the change
+  t.withUnits([{ ...t.units.get('x1')!, scope: 'excluded' }, { ...t.units.get('a')!, status: 'error' }]);
+  assert.equal(t.children.get('b')!.find((u) => u.id === 'x1')!.scope, 'excluded');
+  assert.equal(t.roots[0].status, 'error');
+});
+
+test('chain gives every unit its branch and its place on it', () => {
+  const { units, branches } = bigTree(500);
+  const t = new TreeIndex(units, branches);
+  for (const b of branches)
+    b.unitIds.forEach((id, index) => {
+      const pos = t.chain(id)!;
+      assert.equal(pos.branch, b);
+      assert.equal(pos.index, index);
+    });
+  assert.equal(t.chain('nowhere'), undefined);
+});
+
 test('bigTree fixture covers every unit with branches', () => {
   const { units, branches } = bigTree(500);
   const t = new TreeIndex(units, branches);
