@@ -354,7 +354,10 @@ export class App {
     // Cards are optional: a failure here is reported but must not keep the chat from rendering.
     const res = await this.guard(() => this.rpc.request<{ suggestions: Suggestion[] }>(M.suggestionList, { projectId: this.projectId }));
     // Deferred cards stay (the user may still accept or reject them); resolved and ignored ones go.
-    this.suggestions = (res?.suggestions ?? []).filter((s) => !s.state || s.state === 'pending' || s.state === 'deferred');
+    const shown = (res?.suggestions ?? []).filter((s) => !s.state || s.state === 'pending' || s.state === 'deferred');
+    // No cards before or after (most opens): the views are already drawn as they should be.
+    if (shown.length === 0 && this.suggestions.length === 0) return;
+    this.suggestions = shown;
     this.render();
   }
 

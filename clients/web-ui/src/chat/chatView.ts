@@ -120,6 +120,9 @@ export class ChatView {
   /** How many units of the path (counted back from its end) are rendered. */
   private window = CHAT_WINDOW;
   private last: ChatState | null = null;
+  // One "show earlier" button, relabelled: a new one on every update would make every update
+  // look like a change to the list.
+  private readonly earlier = h('button', { class: 'show-earlier', onclick: () => this.showEarlier(CHAT_WINDOW) });
 
   constructor(host: HTMLElement, private readonly actions: ChatActions) {
     this.list = h('div', { class: 'chat-units', role: 'log', 'aria-live': 'polite' });
@@ -139,7 +142,8 @@ export class ChatView {
     const { path, after, hidden } = this.unitsFor(st.tree, st.focusId);
     const wanted: HTMLElement[] = [];
     if (hidden > 0) {
-      wanted.push(h('button', { class: 'show-earlier', onclick: () => this.showEarlier(CHAT_WINDOW) }, `Show ${Math.min(hidden, CHAT_WINDOW)} earlier of ${hidden}`));
+      this.earlier.textContent = `Show ${Math.min(hidden, CHAT_WINDOW)} earlier of ${hidden}`;
+      wanted.push(this.earlier);
     }
     const keep = new Set<string>();
     const cards = new Map<string, Suggestion[]>();
@@ -175,6 +179,10 @@ export class ChatView {
     for (const id of [...this.cardEls.keys()]) if (!live.has(id)) this.cardEls.delete(id);
     for (const id of [...this.rendered.keys()]) if (!keep.has(id)) this.rendered.delete(id);
 
+    // The same elements in the same order: nothing to move, and no layout to force by reading
+    // the scroll height (a second render after the cards came, on a long chat).
+    const now = this.list.children;
+    if (wanted.length > 0 && wanted.length === now.length && wanted.every((el, i) => now[i] === el)) return;
     const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     clear(this.list);
     if (wanted.length === 0) this.list.append(h('p', { class: 'empty' }, 'No messages yet. Write one below.'));

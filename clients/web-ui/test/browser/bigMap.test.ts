@@ -105,4 +105,22 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     assert.equal(shown[0].text, bigText(0, 0));
     assert.equal(shown[1199].text, bigText(0, 1199));
   });
+
+  test('"Show earlier" widens the chat a window at a time and goes once the path is shown', async (t) => {
+    if (session.lacking(t)) return;
+    const big = await buildBigProject(session.rpc, 'Show earlier', 300, 0);
+    await session.rpc('grove/project/setCursor', { projectId: big.project.id, cursorId: big.mainline[299] });
+    const ui = await session.openView(null);
+    await timeFirstDraw(ui.page, big.project.id);
+    const button = ui.page.locator('.chat-units button.show-earlier');
+    for (const [shown, label] of [[120, 'Show 120 earlier of 180'], [240, 'Show 60 earlier of 60']] as const) {
+      assert.equal((await chatTexts(ui.page)).length, shown);
+      assert.equal(await button.textContent(), label);
+      await button.click();
+    }
+    const all = await chatTexts(ui.page);
+    assert.equal(all.length, 300);
+    assert.equal(all[0].text, bigText(0, 0));
+    assert.equal(await button.count(), 0);
+  });
 });
