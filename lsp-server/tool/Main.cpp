@@ -2,7 +2,6 @@
 // later one on the same store joins it as a relay (tool/Relay.cpp).
 #include <pthread.h>
 #include <sys/stat.h>
-#include <malloc.h>
 
 #include <csignal>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include "frontends/mcp/RunMcp.h"
 #include "frontends/cli/RunInterchange.h"
 #include "server/Server.h"
+#include "support/FreedMemory.h"
 #include "support/Log.h"
 #include "support/PrivateFiles.h"
 #include "tool/Backup.h"
@@ -36,22 +36,6 @@ std::optional<std::string> getEnv(const char* name) {
   const char* v = std::getenv(name);
   if (!v) return std::nullopt;
   return std::string(v);
-}
-
-}  // namespace
-
-namespace {
-
-// A preview at the tip of a long path is a megabyte of prompt and reply,
-// made and freed on every request. glibc's default thresholds adapt: such a
-// buffer then comes from the top of the heap, and freeing it gives the top
-// back to the system (trim), so the next request faults the same pages in
-// again, about 20 µs a page on these VMs (a warm 2,000-message preview went
-// from 6 to 15 ms when a change in allocation order put it at the top).
-// Freed memory is kept for reuse below these sizes instead.
-void keepFreedMemory() {
-  mallopt(M_MMAP_THRESHOLD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 128 << 20);
 }
 
 }  // namespace
