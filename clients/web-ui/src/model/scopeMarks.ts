@@ -34,7 +34,7 @@ export interface ScopeMarks {
  * few units it shows, and walking a 100,000-unit tree to mark every unit cost 50-130 ms on every
  * move of the focus. A unit not in `units` has no mark, as before.
  */
-export function markUnits(units: ReadonlyMap<string, Unit>, preview: ScopePreview | null): ScopeMarks {
+export function markUnits(units: { get(id: string): Unit | undefined }, preview: ScopePreview | null): ScopeMarks {
   const inScope = preview ? effectiveIds(preview) : new Set<string>();
   const truncated = new Set(preview?.truncated ?? []);
   return {

@@ -14,22 +14,127 @@ export function unitHead(u: Unit): string {
   return m ? m[0].trimEnd() : '';
 }
 
+/** How a tree's units are read: a Map, or a structure answer's columns (`ColumnUnits`). */
+export interface UnitStore {
+  get(id: string): Unit | undefined;
+  has(id: string): boolean;
+  readonly size: number;
+  values(): IterableIterator<Unit>;
+  set(id: string, unit: Unit): unknown;
+}
+
+/**
+ * The units of a grove/project/structure answer, kept as its columns: each becomes a Unit when
+ * first asked for (with its head as `content`, or `noHead` when the answer has none, and
+ * `loaded: false` until its text is fetched). A 100,000-unit map made 100,000 objects before
+ * its first draw, which shows a few hundred.
+ */
+class ColumnUnits implements UnitStore {
+  readonly rowOf = new Map<string, number>();
+  private readonly made: (Unit | undefined)[];
+  private readonly others = new Map<string, Unit>();  // units set later that the columns lack
+
+  constructor(
+    private readonly projectId: string,
+    private readonly c: UnitColumns,
+    private readonly headless: boolean,
+  ) {
+    for (let row = 0; row < c.id.length; row++) this.rowOf.set(c.id[row], row);
+    this.made = new Array(c.id.length);
+  }
+
+  get size(): number {
+    return this.rowOf.size + this.others.size;
+  }
+
+  has(id: string): boolean {
+    return this.rowOf.has(id) || this.others.has(id);
+  }
+
+  get(id: string): Unit | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? this.others.get(id) : this.at(row);
+  }
+
+  set(id: string, unit: Unit): void {
+    const row = this.rowOf.get(id);
+    if (row === undefined) this.others.set(id, unit);
+    else this.made[row] = unit;
+  }
+
+  *values(): IterableIterator<Unit> {
+    for (const row of this.rowOf.values()) yield this.at(row);
+    yield* this.others.values();
+  }
+
+  private at(row: number): Unit {
+    const made = this.made[row];
+    if (made) return made;
+    const c = this.c;
+    const p = c.parent[row];
+    const unit: Unit = { id: c.id[row], projectId: this.projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[row], kind: c.kind[row], content: this.headless ? '' : c.head[row], status: c.status[row], scope: c.scope[row], seq: c.seq[row], source: c.source[row], loaded: false };
+    if (this.headless) (unit as { noHead?: true }).noHead = true;  // before anyone reads it
+    return (this.made[row] = unit);
+  }
+}
+
+// Which chain each unit is on, as one number: its index on the chain × the branch count + the
+// branch's place in `branches` (numbers, not 100,000 small objects to collect).
+interface ChainLookup {
+  get(id: string): number | undefined;
+}
+
+/** The chain numbers of units read from columns, by row, when the branches name rows; else
+ *  undefined (some unit on no branch: the branches do not cover the tree). */
+function chainsByRow(units: ColumnUnits, branchRows: readonly (readonly number[])[]): ChainLookup | undefined {
+  const at = new Float64Array(units.rowOf.size).fill(-1);
+  const n = branchRows.length;
+  let covered = 0;
+  branchRows.forEach((rows, b) =>
+    rows.forEach((row, index) => {
+      if (row < 0 || row >= at.length) return;
+      if (at[row] < 0) covered++;
+      at[row] = index * n + b;
+    }),
+  );
+  if (covered !== at.length || n === 0) return undefined;
+  return {
+    get(id: string): number | undefined {
+      const row = units.rowOf.get(id);
+      return row === undefined ? undefined : at[row];
+    },
+  };
+}
+
 export class TreeIndex {
-  readonly units = new Map<string, Unit>();
+  readonly units: UnitStore;
   readonly branches: readonly Branch[];
-  // Which chain each unit is on, as one number (index on the chain × branch count + the
-  // branch's place in `branches`): a map of numbers, not of 100,000 small objects to collect.
-  private readonly chainOf = new Map<string, number>();
+  private readonly chainOf: ChainLookup;
   private readonly depthCache = new Map<string, number>();
   // Children and roots are built on first use: the map and the chat read chains, and a big
   // project's first screen would otherwise build an array for nearly every unit.
   private links: { children: Map<string, Unit[]>; roots: Unit[] } | undefined;
 
-  constructor(units: readonly Unit[], branches: readonly Branch[]) {
-    for (const u of units) this.units.set(u.id, u);
+  /** `branchRows`, with units read from columns: each branch's units as rows of the columns. */
+  constructor(units: readonly Unit[] | ColumnUnits, branches: readonly Branch[], branchRows?: readonly (readonly number[])[]) {
+    if (units instanceof ColumnUnits) {
+      this.units = units;
+      const byRow = branchRows && branches.length === branchRows.length ? chainsByRow(units, branchRows) : undefined;
+      if (byRow) {
+        this.branches = branches;
+        this.chainOf = byRow;
+        return;
+      }
+    } else {
+      const map = new Map<string, Unit>();
+      for (const u of units) map.set(u.id, u);
+      this.units = map;
+    }
     this.branches = branchesCover(branches, this.units) ? branches : deriveBranches(this);
+    const chainOf = new Map<string, number>();
     const n = this.branches.length;
-    this.branches.forEach((b, at) => b.unitIds.forEach((id, index) => this.chainOf.set(id, index * n + at)));
+    this.branches.forEach((b, at) => b.unitIds.forEach((id, index) => chainOf.set(id, index * n + at)));
+    this.chainOf = chainOf;
   }
 
   /** Each unit's children, oldest first. */
@@ -64,18 +169,11 @@ export class TreeIndex {
    * nothing, `noHead`, when the answer has no heads) and `loaded: false` until its text is
    * fetched (`missingText`, then `withUnits`).
    */
-  static fromColumns(projectId: string, c: UnitColumns, branches: readonly Branch[]): TreeIndex {
+  static fromColumns(projectId: string, c: UnitColumns, branches: readonly Branch[], branchRows?: readonly (readonly number[])[]): TreeIndex {
     // Read without heads (headChars 0: the column left out, or empty on a core that sends it
     // anyway): the map asks for the text of what it shows.
     const headless = c.head.every((head) => head === '');
-    const units: Unit[] = new Array(c.id.length);
-    for (let i = 0; i < c.id.length; i++) {
-      const p = c.parent[i];
-      const unit: Unit = { id: c.id[i], projectId, parentId: p >= 0 ? c.id[p] : null, role: c.role[i], kind: c.kind[i], content: headless ? '' : c.head[i], status: c.status[i], scope: c.scope[i], seq: c.seq[i], source: c.source[i], loaded: false };
-      if (headless) (unit as { noHead?: true }).noHead = true;  // before anyone reads it
-      units[i] = unit;
-    }
-    return new TreeIndex(units, branches);
+    return new TreeIndex(new ColumnUnits(projectId, c, headless), branches, branchRows);
   }
 
   /** Any form of a grove/project/structure answer (a core without `packed` sends the compact
@@ -99,7 +197,7 @@ export class TreeIndex {
       source,
     };
     const branches = s.branches.map(({ unitRows, ...b }) => ({ ...b, unitIds: unitRows.map((r) => c.id[r]) }));
-    return TreeIndex.fromColumns(projectId, columns, branches);
+    return TreeIndex.fromColumns(projectId, columns, branches, s.branches.map((b) => b.unitRows));
   }
 
   /** The ids among `ids` whose text has not been fetched yet (unknown ids are left out). */
@@ -123,7 +221,8 @@ export class TreeIndex {
   withUnits(changed: readonly Unit[]): TreeIndex {
     const reshaped = changed.some((u) => !this.units.has(u.id) || this.units.get(u.id)!.parentId !== u.parentId);
     if (reshaped) {
-      const merged = new Map(this.units);
+      const merged = new Map<string, Unit>();
+      for (const u of this.units.values()) merged.set(u.id, u);
       for (const u of changed) merged.set(u.id, u);
       return new TreeIndex([...merged.values()], this.branches);
     }
@@ -249,7 +348,7 @@ function spell<T extends string>(letters: string, values: Readonly<Record<string
   return out;
 }
 
-function branchesCover(branches: readonly Branch[], units: Map<string, Unit>): boolean {
+function branchesCover(branches: readonly Branch[], units: UnitStore): boolean {
   if (branches.length === 0) return units.size === 0;
   let covered = 0;
   for (const b of branches) for (const id of b.unitIds) if (units.has(id)) covered++;
