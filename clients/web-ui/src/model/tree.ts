@@ -31,6 +31,7 @@ export interface UnitStore {
  */
 class ColumnUnits implements UnitStore {
   readonly rowOf = new Map<string, number>();
+  readonly rows: number;
   private readonly made: (Unit | undefined)[];
   private readonly others = new Map<string, Unit>();  // units set later that the columns lack
 
@@ -39,8 +40,9 @@ class ColumnUnits implements UnitStore {
     private readonly c: UnitColumns,
     private readonly headless: boolean,
   ) {
-    for (let row = 0; row < c.id.length; row++) this.rowOf.set(c.id[row], row);
-    this.made = new Array(c.id.length);
+    this.rows = c.id.length;
+    for (let row = 0; row < this.rows; row++) this.rowOf.set(c.id[row], row);
+    this.made = new Array(this.rows);
   }
 
   get size(): number {
@@ -87,7 +89,7 @@ interface ChainLookup {
 /** The chain numbers of units read from columns, by row, when the branches name rows; else
  *  undefined (some unit on no branch: the branches do not cover the tree). */
 function chainsByRow(units: ColumnUnits, branchRows: readonly (readonly number[])[]): ChainLookup | undefined {
-  const at = new Float64Array(units.rowOf.size).fill(-1);
+  const at = new Float64Array(units.rows).fill(-1);
   const n = branchRows.length;
   let covered = 0;
   branchRows.forEach((rows, b) =>

@@ -177,6 +177,23 @@ test('a packed structure reads as the same tree as the compact one it was writte
   assert.deepEqual(a.branches, b.branches);
 });
 
+test('a compact structure places every unit on its chain from the branches\' rows, or derives chains when they miss a unit', () => {
+  const { units, branches } = bigTree(500);
+  const cols = toColumns(units);
+  const fromRows = TreeIndex.fromStructure('p', compactOf(cols, branches, false));
+  const fromIds = new TreeIndex(units, branches);
+  for (const u of units) {
+    const [a, b] = [fromRows.chain(u.id)!, fromIds.chain(u.id)!];
+    assert.equal(a.branch.headId, b.branch.headId, u.id);
+    assert.equal(a.index, b.index, u.id);
+    assert.equal(fromRows.chainTip(u.id), fromIds.chainTip(u.id));
+  }
+  // A branch list that leaves a unit out is not used: chains come from the parents.
+  const partial = TreeIndex.fromStructure('p', compactOf(cols, branches.slice(0, -1), false));
+  assert.notEqual(partial.branches.length, branches.length - 1);
+  for (const u of units) assert.ok(partial.chain(u.id), u.id);
+});
+
 /** The ids among `ids` of units known without even their head. */
 const headless = (tree: TreeIndex, ids: readonly string[]) => ids.filter((id) => tree.units.get(id)?.noHead);
 
