@@ -40,6 +40,7 @@
 
 #include "PseudoWords.h"
 #include "Stats.h"
+#include "support/FreedMemory.h"
 #include "engine/Engine.h"
 #include "store/SqliteStore.h"
 
@@ -97,6 +98,7 @@ std::string appendExchange(grove::Engine& engine, const std::string& project,
 
 int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress shows when piped too
+  grove::keepFreedMemory();  // as the server does: its figures are the engine's as it serves
   size_t target = 100000;
   std::string dir;
   bool wholeMemolets = false;
