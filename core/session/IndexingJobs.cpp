@@ -30,7 +30,18 @@ void IndexingJobs::stop() {
   wake_.notify_all();
 }
 
-void IndexingJobs::schedule() { scheduleIn(delay_); }
+void IndexingJobs::schedule() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    held_ = false;
+  }
+  scheduleIn(delay_);
+}
+
+void IndexingJobs::hold() {
+  std::lock_guard<std::mutex> lock(mu_);
+  held_ = true;
+}
 
 void IndexingJobs::scheduleIn(std::chrono::milliseconds wait) {
   {
@@ -49,11 +60,16 @@ void IndexingJobs::runBatch() {
     std::unique_lock<std::mutex> lock(mu_);
     if (wait_.count() > 0) wake_.wait_for(lock, wait_, [this] { return stopping_; });
     scheduled_ = false;
-    if (stopping_) return;
+    if (stopping_ || held_) return;  // a held batch is scheduled again by the next write
   }
   bool more = false;
   bool yielded = false;
   session_.runLocked(kIndexerActor, [&](Engine& e) {
+    {
+      // A write may have failed while this batch waited for the engine.
+      std::lock_guard<std::mutex> lock(mu_);
+      if (held_) return;
+    }
     const auto yield = [&] { return yielded = session_.othersWaiting(); };
     // Then the search indexes' upkeep, a step per batch: merging the small
     // segments each commit left keeps every query's probes few.

@@ -21,8 +21,13 @@ class IndexingJobs {
 public:
   /// `delay`: how long appends gather before a batch runs (0: at once).
   IndexingJobs(Session& session, std::chrono::milliseconds delay);
-  /// Schedules a batch unless one is already waiting. Any thread.
+  /// Schedules a batch unless one is already waiting, and ends a hold (a
+  /// write succeeded). Any thread.
   void schedule();
+  /// After a write the store had no room for: batches wait for the next
+  /// write that succeeds (schedule()), so space given back goes to the
+  /// user's writes before memolets, which copy their exchanges' text.
+  void hold();
   /// Before the executor is joined: a waiting batch returns at once and no
   /// new one starts.
   void stop();
@@ -37,6 +42,7 @@ private:
   std::condition_variable wake_;
   bool scheduled_ = false;
   bool stopping_ = false;
+  bool held_ = false;
   std::chrono::milliseconds wait_{0};  // before the scheduled batch runs
 };
 

@@ -164,6 +164,11 @@ void Session::runBatch(const std::string& actor, const std::function<void(Engine
   std::optional<Error> failure;
   try {
     work(engine_);
+  } catch (const Error& e) {
+    engine_.abortBatch();
+    afterCommit_.clear();
+    if (e.kind() == ErrorKind::Storage && indexing_) indexing_->hold();  // as for a commit, below
+    throw;
   } catch (...) {
     engine_.abortBatch();
     afterCommit_.clear();
@@ -179,6 +184,9 @@ void Session::runBatch(const std::string& actor, const std::function<void(Engine
   committed(failure);
   if (failure) afterCommit_.clear();
   publish();
+  // The store could not write (a full disk, most often): indexing waits for
+  // a write of the user's to succeed, so space given back goes to it first.
+  if (failure && failure->kind() == ErrorKind::Storage && indexing_) indexing_->hold();
   auto tasks = std::move(afterCommit_);
   afterCommit_.clear();
   for (auto& t : tasks) t();
