@@ -3,7 +3,7 @@
 // root or no tmpfs). The append that finds the disk full fails with a clear
 // storage error, reads keep working, every acknowledged unit is still there
 // (also after a restart), nothing refused was stored, and appends work again
-// once space returns.
+// once space returns (memolet indexing waits for that append: IndexingJobs).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -42,12 +42,6 @@ TEST(DiskFull, ABurstThatFillsTheDiskFailsClearlyAndLosesNothingAcknowledged) {
     ServerProcess::Options options;
     options.dbPath = db;
     options.stderrPath = dir.file("server.stderr");  // logs off the small disk
-    // Memolet indexing held back for the test: it writes too (each memolet
-    // copies its exchanges' text), so a batch landing between giving the
-    // space back and the retry can take that space first. Seen once under
-    // ASan: the disk filled two appends earlier than usual (14, not 16) and
-    // the retry found no room. This test is about the append path.
-    options.env = {{"GROVE_INDEXING_DELAY_MS", "3600000"}};
     ServerProcess server(options);
     RpcClient& rpc = server.client();
     rpc.initialize();
