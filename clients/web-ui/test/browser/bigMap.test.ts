@@ -23,6 +23,15 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     return page.locator('article.unit').evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-unit-id')!, text: e.querySelector('.content')!.textContent! })));
   }
 
+  /** A single chain of `length` units, opened in a view with the cursor at its end. */
+  async function openChain(title: string, length: number): Promise<{ page: Page; mainline: string[] }> {
+    const big = await buildBigProject(session.rpc, title, length, 0);
+    await session.rpc('grove/project/setCursor', { projectId: big.project.id, cursorId: big.mainline[length - 1] });
+    const ui = await session.openView(null);
+    await timeFirstDraw(ui.page, big.project.id);
+    return { page: ui.page, mainline: big.mainline };
+  }
+
   test('the map draws 20,000 units and the chat shows the full text of its chain, also after moving to another', async (t) => {
     if (session.lacking(t)) return;
     const big = await buildBigProject(session.rpc, 'Big map', 200, 99);
@@ -93,14 +102,11 @@ describe('a big project read through grove/project/structure', { skip }, () => {
     if (session.lacking(t)) return;
     // One chain of 1,200: the chat shows its last units; revealing the first widens it to all,
     // more than grove/unit/getMany takes in one call.
-    const big = await buildBigProject(session.rpc, 'Deep path', 1200, 0);
-    await session.rpc('grove/project/setCursor', { projectId: big.project.id, cursorId: big.mainline[1199] });
-    const ui = await session.openView(null);
-    await timeFirstDraw(ui.page, big.project.id);
-    await ui.page.evaluate((id) => window.groveApp!.locate(id), big.mainline[0]);
-    const first = ui.page.locator(`article.unit[data-unit-id="${big.mainline[0]}"] .content`);
+    const { page, mainline } = await openChain('Deep path', 1200);
+    await page.evaluate((id) => window.groveApp!.locate(id), mainline[0]);
+    const first = page.locator(`article.unit[data-unit-id="${mainline[0]}"] .content`);
     await first.waitFor();
-    const shown = await chatTexts(ui.page);
+    const shown = await chatTexts(page);
     assert.equal(shown.length, 1200);
     assert.equal(shown[0].text, bigText(0, 0));
     assert.equal(shown[1199].text, bigText(0, 1199));
@@ -108,17 +114,14 @@ describe('a big project read through grove/project/structure', { skip }, () => {
 
   test('"Show earlier" widens the chat a window at a time and goes once the path is shown', async (t) => {
     if (session.lacking(t)) return;
-    const big = await buildBigProject(session.rpc, 'Show earlier', 300, 0);
-    await session.rpc('grove/project/setCursor', { projectId: big.project.id, cursorId: big.mainline[299] });
-    const ui = await session.openView(null);
-    await timeFirstDraw(ui.page, big.project.id);
-    const button = ui.page.locator('.chat-units button.show-earlier');
+    const { page } = await openChain('Show earlier', 300);
+    const button = page.locator('.chat-units button.show-earlier');
     for (const [shown, label] of [[120, 'Show 120 earlier of 180'], [240, 'Show 60 earlier of 60']] as const) {
-      assert.equal((await chatTexts(ui.page)).length, shown);
+      assert.equal((await chatTexts(page)).length, shown);
       assert.equal(await button.textContent(), label);
       await button.click();
     }
-    const all = await chatTexts(ui.page);
+    const all = await chatTexts(page);
     assert.equal(all.length, 300);
     assert.equal(all[0].text, bigText(0, 0));
     assert.equal(await button.count(), 0);
