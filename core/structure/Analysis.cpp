@@ -10,6 +10,7 @@
 #include "structure/Drift.h"
 #include "structure/Features.h"
 #include "structure/Return.h"
+#include "structure/Subject.h"
 #include "structure/Title.h"
 #include "structure/Workflow.h"
 
@@ -140,6 +141,10 @@ std::vector<Signal> analyze(const AnalysisInput& in, const Thresholds& th) {
     return out;
   }
   DriftEstimate d = estimateDrift(c);
+  // A message that names nothing ("ok, thanks. what next?") is the next
+  // step whatever the model makes of its lack of words; an announced shift
+  // ("unrelated question: ...") is still heard.
+  if (namesNoSubject(c) && d.shiftCue.empty() && !chatStyle(c)) return out;
   double p = branchModel().probability(branchFeatures(c, d));
   if (p >= (chatStyle(c) ? th.branchChat : th.branch)) out.push_back(branchSignal(in, d, p));
   return out;

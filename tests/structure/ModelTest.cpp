@@ -27,6 +27,31 @@ TEST(Model, ShortFollowUpsAndPastedLogsNeverGetACard) {
   }
 }
 
+// "ok, thanks. what next?" asks for the next step and names nothing: with no
+// word of its own it shares nothing with the thread, which the model read as
+// full novelty (0.58-0.70, a card in every thread). A branch needs a subject;
+// the same shape with one ("now how do I deploy it?") may still be a card.
+TEST(Model, FollowUpsThatNameNothingGetNoCard) {
+  const auto uiTask = exchanges({{"Add a dark mode toggle to the settings page header.",
+                                  "Done: the toggle is in SettingsHeader and follows the system theme by default."},
+                                 {"Persist the choice across reloads.", "It is saved in localStorage now."}});
+  for (const auto& thread : {vectorThread(), uiTask})
+    for (const char* msg : {"ok. what next?", "ok, thanks. what next?", "thanks. what next?", "thank you. next step?",
+                            "ok, thanks. what now?", "gracias, ¿y ahora qué?", "danke, und jetzt?",
+                            "merci, et maintenant ?", "obrigado, e agora?", "谢谢，下一步呢？"}) {
+      EXPECT_EQ(find(analyze(onMainline(thread, msg)), SignalKind::Branch), nullptr) << msg;
+      EXPECT_EQ(find(analyze(onBranch(vectorThread(), moveBranch(), "std::move vs std::forward", msg)),
+                     SignalKind::Branch),
+                nullptr)
+          << msg;
+    }
+  const Signal* deploy = find(analyze(onMainline(uiTask, "great, thanks. now how do I deploy it to Kubernetes?")),
+                              SignalKind::Branch);
+  ASSERT_NE(deploy, nullptr);
+  // An announced shift needs no subject of its own to be heard.
+  EXPECT_NE(find(analyze(onMainline(vectorThread(), "Unrelated question: what next?")), SignalKind::Branch), nullptr);
+}
+
 TEST(Model, ChitChatHasItsOwnLowerBar) {
   auto chat = exchanges({{"hi! how was your weekend?", "great, i went hiking with my dog in the hills."},
                          {"oh nice, what kind of dog?", "a border collie, she never gets tired lol"},
