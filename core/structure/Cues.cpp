@@ -1,5 +1,6 @@
 #include "structure/Cues.h"
 
+#include <algorithm>
 #include <cctype>
 #include <initializer_list>
 #include <set>
@@ -93,14 +94,6 @@ bool standaloneQuestion(const std::string& cue) {
                              " is it possible ", " do you know ", " any idea ", " is it worth "});
 }
 
-std::string returnCue(const std::string& cue) {
-  return firstMatch(cue, {" back to ", " back on ", " back in ", " anyway ", " anyways ", " returning to ",
-                          " return to ", " going back to ", " go back to ", " where were we ",
-                          " as i was saying ", " main thread ", " main topic ", " original question ",
-                          " original problem ", " enough about that ", " so for the ", " so with the ",
-                          " so the ", " now for the ", " so with "});
-}
-
 namespace {
 
 // Closing phrases: acknowledgements, then reports that the answer solved it.
@@ -157,15 +150,49 @@ int wordsBeyondClosure(std::string cue) {
 
 }  // namespace
 
+namespace {
+
+/// Whether the phrase at `at` in `cue` opens it: only fillers and at most two
+/// other words before it ("ok so back to", "that's great", "it is done").
+/// Deeper in, a phrase describes the work instead: "a .gitignore that works
+/// for both", "refactor it so the tests run faster", "goes back to the caller".
+bool opens(const std::string& cue, size_t at) {
+  std::string before = stripFillers(cue.substr(0, at + 1));
+  return std::count(before.begin(), before.end(), ' ') <= 3;
+}
+
+/// A closing phrase acknowledges where it opens its text or ends it ("wow,
+/// that fixed it").
+bool acknowledges(const std::string& cue, size_t at, size_t length) {
+  return at + length == cue.size() || opens(cue, at);
+}
+
+}  // namespace
+
 std::string closureCue(const std::string& cue) {
-  for (auto p : kClosures) {
-    size_t at = cue.find(p);
-    // "i see" closes only as an acknowledgement ("oh i see"), not inside a
-    // question ("how do i see the log").
-    if (at != std::string::npos && p == " i see " && at >= 3 &&
-        (cue.compare(at - 3, 3, " do") == 0 || cue.compare(at - 3, 3, "can") == 0 || cue.compare(at - 3, 3, "uld") == 0))
-      continue;
-    if (at != std::string::npos) return std::string(p.substr(1, p.size() - 2));
+  for (auto p : kClosures)
+    for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p, at + 1)) {
+      // "i see" closes only as an acknowledgement ("oh i see"), not inside a
+      // question ("how do i see the log").
+      if (p == " i see " && at >= 3 &&
+          (cue.compare(at - 3, 3, " do") == 0 || cue.compare(at - 3, 3, "can") == 0 ||
+           cue.compare(at - 3, 3, "uld") == 0))
+        continue;
+      if (acknowledges(cue, at, p.size())) return std::string(p.substr(1, p.size() - 2));
+    }
+  return {};
+}
+
+std::string returnCueOf(std::string_view message) {
+  for (auto [start, end] : sentenceSpans(message)) {
+    const std::string cue = cueText(message.substr(start, end - start));
+    for (std::string_view p :
+         {" back to ", " back on ", " back in ", " anyway ", " anyways ", " returning to ", " return to ",
+          " going back to ", " go back to ", " where were we ", " as i was saying ", " main thread ", " main topic ",
+          " original question ", " original problem ", " enough about that ", " so for the ", " so with the ",
+          " so the ", " now for the ", " so with "})
+      for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p, at + 1))
+        if (opens(cue, at)) return std::string(p.substr(1, p.size() - 2));
   }
   return {};
 }

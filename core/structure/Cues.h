@@ -31,8 +31,11 @@ bool continuationCue(const std::string& cue);
 bool standaloneQuestion(const std::string& cue);
 
 /// "back to", "anyway", "returning to", "so for the ...": the user returns to
-/// an earlier thread. Returns the matched phrase (trimmed) or "".
-std::string returnCue(const std::string& cue);
+/// an earlier thread. The phrase must open one of the message's sentences
+/// (after fillers and at most two words: "ok so back to the parser", "thanks!
+/// anyway, ..."); deeper in it is content ("a helper that goes back to the
+/// caller"). Returns the matched phrase (trimmed) or "".
+std::string returnCueOf(std::string_view message);
 
 /// "thanks", "that works", "got it", "makes sense", "good to know": the user
 /// closes the current exchange. Returns the matched phrase (trimmed) or "".

@@ -11,7 +11,7 @@ ReturnEstimate estimateReturn(const Context& c) {
   Closure closure = closureOf(c.messageText);
   r.closureCue = closure.phrase;
   r.closureOnly = closure.only;
-  r.returnCue = returnCue(c.cue);
+  r.returnCue = returnCueOf(c.messageText);
   r.success = successCue(c.cue);
   r.continuation = continuationCue(c.cue);
 

@@ -46,6 +46,33 @@ TEST(Cues, ClosureOnlyAndTail) {
   EXPECT_FALSE(closureOf("ok, and what about exhaustMap?").only);
 }
 
+// A closing phrase acknowledges where it opens its sentence or ends it. Inside
+// a request it describes the work: real-dev's "Can you create a comprehensive
+// .gitignore that works for both frontend and backend?" read as "that works"
+// and scored as a return to the main thread.
+TEST(Cues, ClosureIsAnAcknowledgementNotAWordInARequest) {
+  EXPECT_EQ(closureCue(cueText("thanks, that works!")), "thanks");
+  EXPECT_EQ(closureCue(cueText("ok that works")), "that works");
+  EXPECT_EQ(closureCue(cueText("that's great, but the tests still fail")), "great");
+  EXPECT_EQ(closureCue(cueText("wow, that fixed it")), "that fixed it");
+  EXPECT_EQ(closureCue(cueText("I think that did the trick")), "did the trick");
+  EXPECT_EQ(closureCue(cueText("Can you create a comprehensive .gitignore that works for both frontend and backend?")),
+            "");
+  EXPECT_EQ(closureCue(cueText("Can you add a linting command that works both backend and frontend?")), "");
+  EXPECT_EQ(closureCue(cueText("the build step is done but the tests fail on CI")), "");
+  EXPECT_TRUE(closureOf("Can you add a linting command that works both backend and frontend?").phrase.empty());
+}
+
+TEST(Cues, ReturnOpensASentence) {
+  EXPECT_EQ(returnCueOf("Back to the parser: it still fails"), "back to");
+  EXPECT_EQ(returnCueOf("ok so back to the parser"), "back to");
+  EXPECT_EQ(returnCueOf("thanks, that clears it up. Anyway, the widgets loop still crashes"), "anyway");
+  EXPECT_EQ(returnCueOf("So the parser: does it allocate?"), "so the");
+  EXPECT_EQ(returnCueOf("can you refactor it so the tests run faster"), "");
+  EXPECT_EQ(returnCueOf("I'd like a helper that goes back to the caller"), "");
+  EXPECT_EQ(returnCueOf("does it work anyway if T is a const ref?"), "");
+}
+
 TEST(Cues, ProcedureSteps) {
   EXPECT_EQ(stepMarkers("Step 1: start. Step 2: run the script. Step 3: reset."), 3);
   EXPECT_EQ(stepMarkers("1. build\n2. test\n3. deploy\n"), 3);

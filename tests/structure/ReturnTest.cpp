@@ -1,6 +1,8 @@
 // The return detector: on a branch, going back to the thread it left.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "Paths.h"
 #include "structure/Analysis.h"
 #include "structure/Context.h"
@@ -14,6 +16,13 @@ namespace {
 
 AnalysisInput onMoveBranch(const std::string& message) {
   return onBranch(vectorThread(), moveBranch(), "std::move vs std::forward", message);
+}
+
+void expectNoReturn(std::initializer_list<const char*> messages) {
+  for (const char* msg : messages) {
+    auto got = analyze(onMoveBranch(msg));
+    EXPECT_EQ(find(got, SignalKind::Return), nullptr) << msg << ": " << (got.empty() ? "" : got[0].reason);
+  }
 }
 
 }  // namespace
@@ -69,12 +78,24 @@ TEST(Return, ClosingThenMovingOnJudgesWhatFollows) {
 }
 
 TEST(Return, WorkInsideTheBranchStays) {
-  for (const char* msg : {"and what about std::move_if_noexcept?", "so forward is only for forwarding references?",
-                          "does std::forward cost anything at runtime?", "why is T&& not always an rvalue reference?",
-                          "ok, and when T is deduced as an lvalue reference?"}) {
-    auto got = analyze(onMoveBranch(msg));
-    EXPECT_EQ(find(got, SignalKind::Return), nullptr) << msg << ": " << (got.empty() ? "" : got[0].reason);
-  }
+  expectNoReturn({"and what about std::move_if_noexcept?", "so forward is only for forwarding references?",
+                  "does std::forward cost anything at runtime?", "why is T&& not always an rvalue reference?",
+                  "ok, and when T is deduced as an lvalue reference?"});
+}
+
+// A return cue or a closing phrase inside a request describes the work, not a
+// return: "so the", "back to" and "anyway" deep in a sentence about the branch
+// made return cards at 0.38-0.47 (bar 0.36), and real-dev's "Can you add a
+// linting command that works both backend and frontend?" read "that works".
+TEST(Return, CuesInsideARequestAreContent) {
+  expectNoReturn({"can you refactor it so the tests run faster", "I'd like a helper that goes back to the caller",
+                  "does it work anyway if T is a const ref?", "what happens if I std::move a const object anyway?",
+                  "can you write a forwarding wrapper that works for both lvalues and rvalues?"});
+  // Opening a later sentence, the cue still counts.
+  auto got = analyze(onMoveBranch("clear, thanks. ok so back to the widgets: cleanup() throws sometimes"));
+  const Signal* r = find(got, SignalKind::Return);
+  ASSERT_NE(r, nullptr);
+  EXPECT_NE(r->reason.find("back to"), std::string::npos) << r->reason;
 }
 
 TEST(Return, SuccessReportInsideTheBranchIsNotAClosure) {
