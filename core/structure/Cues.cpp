@@ -33,6 +33,50 @@ bool startsWithAny(const std::string& cue, Phrases phrases) {
   return false;
 }
 
+// Words that may open a sentence before a cue without counting as words of
+// their own ("ok, back to ...", "so, thanks").
+constexpr std::string_view kFillers[] = {" ok ", " okay ", " alright ", " right ", " yes ", " yeah ", " yep ",
+                                         " ah ", " oh ", " so ", " well "};
+
+std::string stripFillers(std::string cue) {
+  for (bool again = true; again;) {
+    again = false;
+    for (auto f : kFillers)
+      if (cue.compare(0, f.size(), f) == 0) {
+        cue.erase(0, f.size() - 1);
+        again = true;
+      }
+  }
+  return cue;
+}
+
+/// Whether the phrase at `at` in `cue` opens it: only fillers and at most two
+/// other words before it ("ok so back to", "that's great", "it is done").
+/// Deeper in, a phrase describes the work instead: "a .gitignore that works
+/// for both", "refactor it so the tests run faster", "goes back to the caller".
+bool opens(const std::string& cue, size_t at) {
+  std::string before = stripFillers(cue.substr(0, at + 1));
+  return std::count(before.begin(), before.end(), ' ') <= 3;
+}
+
+// Sentences of a message: split at . ! ? ; and newlines followed by a space
+// or the end (so "std::move", "1.5" and ".prettierrc" stay whole).
+std::vector<std::pair<size_t, size_t>> sentenceSpans(std::string_view text) {
+  std::vector<std::pair<size_t, size_t>> out;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    bool end = c == '\n' || ((c == '.' || c == '!' || c == '?' || c == ';') &&
+                             (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n'));
+    if (end) {
+      if (i + 1 > start) out.emplace_back(start, i + 1);
+      start = i + 1;
+    }
+  }
+  if (start < text.size()) out.emplace_back(start, text.size());
+  return out;
+}
+
 }  // namespace
 
 std::string cueText(std::string_view text) {
@@ -52,17 +96,41 @@ std::string cueText(std::string_view text) {
 
 bool hasPhrase(const std::string& cue, std::string_view phrase) { return cue.find(phrase) != std::string::npos; }
 
-std::string shiftCue(const std::string& cue) {
-  return firstMatch(cue,
-                    {" unrelated ", " off topic ", " offtopic ", " different question ", " different topic ",
-                     " different thing ", " another question ", " separate question ", " separate thing ",
-                     " separate topic ", " side question ", " quick tangent ", " tangent ", " by the way ",
-                     " btw ", " switching gears ", " switching topics ", " switch gears ", " change of topic ",
-                     " changing the subject ", " totally different ", " completely different ",
-                     " something else ", " something different ", " new topic ", " new question ",
-                     " random question ", " on another note ", " quick one ", " while i have you ",
-                     " let me ask ", " other topic ", " aside ", " before i forget "},
-                    kOpeningChars);
+std::string shiftCueOf(std::string_view message) {
+  // Markers announce an aside wherever they open the message.
+  const std::string cue = cueText(message);
+  std::string marker =
+      firstMatch(cue,
+                 {" off topic ", " offtopic ", " side question ", " quick tangent ", " tangent ", " by the way ", " btw ",
+                  " switching gears ", " switching topics ", " switch gears ", " change of topic ",
+                  " changing the subject ", " new topic ", " random question ", " on another note ", " quick one ",
+                  " while i have you ", " before i forget "},
+                 kOpeningChars);
+  if (!marker.empty()) return marker;
+  // Words that also describe the work ("a completely different error now",
+  // "is the flicker unrelated to the theme", "aside from the tests") announce
+  // a shift only where they open a sentence near the start ("Fixed, it links
+  // now. Different question: ..."), and not as a comparison ("unrelated to").
+  for (auto [start, end] : sentenceSpans(message)) {
+    if (start > kOpeningChars) break;
+    std::string sentence = cueText(message.substr(start, end - start));
+    for (std::string_view lead : {" one more thing ", " also ", " oh and ", " and ", " hey "})
+      if (sentence.compare(0, lead.size(), lead) == 0) sentence.erase(0, lead.size() - 1);
+    for (std::string_view p :
+         {" unrelated ", " different question ", " different topic ", " different thing ", " another question ",
+          " separate question ", " separate thing ", " separate topic ", " totally different ",
+          " completely different ", " something else ", " something different ", " new question ", " let me ask ",
+          " other topic ", " aside "}) {
+      size_t at = sentence.find(p);
+      if (at == std::string::npos || !opens(sentence, at)) continue;
+      std::string_view next = std::string_view(sentence).substr(at + p.size() - 1);
+      bool comparison = false;
+      for (std::string_view w : {" to ", " from ", " than ", " it ", " again ", " differently "})
+        if (next.substr(0, w.size()) == w) comparison = true;
+      if (!comparison) return std::string(p.substr(1, p.size() - 2));
+    }
+  }
+  return {};
 }
 
 bool continuationCue(const std::string& cue) {
@@ -104,40 +172,6 @@ constexpr std::string_view kClosures[] = {
     " cool ", " awesome ", " that works ", " that worked ", " it works ", " that fixed it ", " fixed it ",
     " that did it ", " did the trick ", " that solved it "};
 
-// Words that may precede a closing phrase without being one.
-constexpr std::string_view kFillers[] = {" ok ", " okay ", " alright ", " right ", " yes ", " yeah ", " yep ",
-                                         " ah ", " oh ", " so ", " well "};
-
-std::string stripFillers(std::string cue) {
-  for (bool again = true; again;) {
-    again = false;
-    for (auto f : kFillers)
-      if (cue.compare(0, f.size(), f) == 0) {
-        cue.erase(0, f.size() - 1);
-        again = true;
-      }
-  }
-  return cue;
-}
-
-// Sentences of a message: split at . ! ? ; and newlines followed by a space
-// or the end (so "std::move", "1.5" and ".prettierrc" stay whole).
-std::vector<std::pair<size_t, size_t>> sentenceSpans(std::string_view text) {
-  std::vector<std::pair<size_t, size_t>> out;
-  size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    bool end = c == '\n' || ((c == '.' || c == '!' || c == '?' || c == ';') &&
-                             (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n'));
-    if (end) {
-      if (i + 1 > start) out.emplace_back(start, i + 1);
-      start = i + 1;
-    }
-  }
-  if (start < text.size()) out.emplace_back(start, text.size());
-  return out;
-}
-
 // Content words left in `cue` once closing phrases and fillers are removed.
 int wordsBeyondClosure(std::string cue) {
   for (auto p : kClosures)
@@ -151,15 +185,6 @@ int wordsBeyondClosure(std::string cue) {
 }  // namespace
 
 namespace {
-
-/// Whether the phrase at `at` in `cue` opens it: only fillers and at most two
-/// other words before it ("ok so back to", "that's great", "it is done").
-/// Deeper in, a phrase describes the work instead: "a .gitignore that works
-/// for both", "refactor it so the tests run faster", "goes back to the caller".
-bool opens(const std::string& cue, size_t at) {
-  std::string before = stripFillers(cue.substr(0, at + 1));
-  return std::count(before.begin(), before.end(), ' ') <= 3;
-}
 
 /// A closing phrase acknowledges where it opens its text or ends it ("wow,
 /// that fixed it").

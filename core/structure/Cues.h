@@ -18,8 +18,12 @@ std::string cueText(std::string_view text);
 bool hasPhrase(const std::string& cue, std::string_view phrase);
 
 /// "unrelated", "switching gears", "different question", "by the way"...:
-/// the user announces a new topic. Returns the matched phrase (trimmed) or "".
-std::string shiftCue(const std::string& cue);
+/// the user announces a new topic near the start of the message. Words that
+/// also describe work ("unrelated", "completely different", "aside") count
+/// only where they open a sentence and do not compare ("unrelated to the
+/// crash", "a completely different error now" are content). Returns the
+/// matched phrase (trimmed) or "".
+std::string shiftCueOf(std::string_view message);
 
 /// "and ...", "what about", "ok now", "also", "so ...", "... too", pronouns
 /// that point back ("it", "this", "that one"): the message continues the

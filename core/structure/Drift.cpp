@@ -10,7 +10,7 @@ DriftEstimate estimateDrift(const Context& c) {
   DriftEstimate d;
   d.coverage = coverage(c.message, c.recent, c.idf);
   d.cosine = hashedCosine(c.message, c.recent, c.idf);
-  d.shiftCue = shiftCue(c.cue);
+  d.shiftCue = shiftCueOf(c.messageText);
   d.continuation = d.shiftCue.empty() && continuationCue(c.cue);
   d.standalone = standaloneQuestion(c.cue);
   d.newWords = keyTerms(c.message, c.recent, c.idf, /*present=*/false, 3);

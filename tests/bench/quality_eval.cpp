@@ -68,7 +68,7 @@ eval::Score handFitted(const std::vector<eval::Conversation>& set, const std::st
       if (in.onBranch) {
         ReturnEstimate r = estimateReturn(ctx);
         ret = r.score >= 0.52;
-        branch = !ret && !shiftCue(ctx.cue).empty() && r.parentCoverage < 0.3 && estimateDrift(ctx).score >= 0.64;
+        branch = !ret && !shiftCueOf(ctx.messageText).empty() && r.parentCoverage < 0.3 && estimateDrift(ctx).score >= 0.64;
       } else {
         branch = ctx.userTurns >= 1 && estimateDrift(ctx).score >= 0.64;
       }

@@ -12,9 +12,21 @@ TEST(Cues, NormalisedText) {
 }
 
 TEST(Cues, ShiftOnlyWhenItOpensTheMessage) {
-  EXPECT_EQ(shiftCue(cueText("Unrelated, but how do I squash commits?")), "unrelated");
-  EXPECT_EQ(shiftCue(cueText("Also, switching gears: CI is slow")), "switching gears");
-  EXPECT_EQ(shiftCue(cueText("The crash in the parser after the last refactoring seems unrelated to the vector")), "");
+  EXPECT_EQ(shiftCueOf("Unrelated, but how do I squash commits?"), "unrelated");
+  EXPECT_EQ(shiftCueOf("Also, switching gears: CI is slow"), "switching gears");
+  EXPECT_EQ(shiftCueOf("The crash in the parser after the last refactoring seems unrelated to the vector"), "");
+  EXPECT_EQ(shiftCueOf("Fixed, it links now. Different question: how do I run clang-tidy in the build?"),
+            "different question");
+  EXPECT_EQ(shiftCueOf("one more thing, unrelated: how do I squash commits?"), "unrelated");
+  EXPECT_EQ(shiftCueOf("unrelated: in python whats the clean way to retry requests"), "unrelated");
+  // Words that describe the work: a comparison, or deep in a sentence.
+  for (const char* content : {"I get a completely different error now: TypeError: x is undefined",
+                              "the output is totally different after the change",
+                              "I think this failure is unrelated to my change, can you check the CI log?",
+                              "aside from the tests, what else fails?", "it must be something else in the config",
+                              "is the flicker unrelated to the theme provider?",
+                              "that's a different thing from what I asked", "let me ask it another way: why?"})
+    EXPECT_EQ(shiftCueOf(content), "") << content;
 }
 
 TEST(Cues, ContinuationAndStandaloneQuestions) {

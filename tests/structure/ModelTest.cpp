@@ -52,6 +52,18 @@ TEST(Model, FollowUpsThatNameNothingGetNoCard) {
   EXPECT_NE(find(analyze(onMainline(vectorThread(), "Unrelated question: what next?")), SignalKind::Branch), nullptr);
 }
 
+// Debugging talk is full of words the shift cues used to match anywhere in
+// the opening: these were branch cards at 0.92-0.99, the most confident cards
+// the model made, on messages that are the next step of the same work.
+TEST(Model, DebuggingWordsAreNoAnnouncedShift) {
+  for (const char* msg : {"I get a completely different error now: TypeError: x is undefined",
+                          "the output is totally different after the change",
+                          "I think this failure is unrelated to my change, can you check the CI log?",
+                          "aside from the tests, what else fails?", "now it shows something different in the console",
+                          "let me ask it another way: why does the partition reset?"})
+    EXPECT_EQ(find(analyze(onMainline(vectorThread(), msg)), SignalKind::Branch), nullptr) << msg;
+}
+
 TEST(Model, ChitChatHasItsOwnLowerBar) {
   auto chat = exchanges({{"hi! how was your weekend?", "great, i went hiking with my dog in the hills."},
                          {"oh nice, what kind of dog?", "a border collie, she never gets tired lol"},
