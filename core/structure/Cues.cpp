@@ -104,9 +104,18 @@ std::string shiftCueOf(std::string_view message) {
                  {" off topic ", " offtopic ", " side question ", " quick tangent ", " tangent ", " by the way ", " btw ",
                   " switching gears ", " switching topics ", " switch gears ", " change of topic ",
                   " changing the subject ", " new topic ", " random question ", " on another note ", " quick one ",
-                  " while i have you ", " before i forget "},
+                  " while i have you ", " before i forget ",
+                  // "by the way" and "changing the subject" in the other
+                  // languages real conversations use (cueText lowercases
+                  // ASCII only, hence both cases of a capital outside it).
+                  " por cierto ", " cambiando de tema ", " por falar nisso ", " mudando de assunto ",
+                  " übrigens ", " Übrigens ", " кстати ", " Кстати ", " между прочим ", " Между прочим "},
                  kOpeningChars);
   if (!marker.empty()) return marker;
+  // Chinese and Japanese write no spaces between words: their markers are
+  // found as they are written.
+  for (std::string_view p : {"顺便问", "顺便说", "题外话", "换个话题", "ところで", "話は変わ"})
+    if (size_t at = cue.find(p); at != std::string::npos && at <= kOpeningChars) return std::string(p);
   // Words that also describe the work ("a completely different error now",
   // "is the flicker unrelated to the theme", "aside from the tests") announce
   // a shift only where they open a sentence near the start ("Fixed, it links

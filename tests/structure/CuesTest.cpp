@@ -19,6 +19,11 @@ TEST(Cues, ShiftOnlyWhenItOpensTheMessage) {
             "different question");
   EXPECT_EQ(shiftCueOf("one more thing, unrelated: how do I squash commits?"), "unrelated");
   EXPECT_EQ(shiftCueOf("unrelated: in python whats the clean way to retry requests"), "unrelated");
+  EXPECT_EQ(shiftCueOf("Por cierto, ¿cómo configuro el CI?"), "por cierto");
+  EXPECT_EQ(shiftCueOf("Übrigens: wie richte ich die CI ein?"), "Übrigens");
+  EXPECT_EQ(shiftCueOf("Кстати, как настроить CI?"), "Кстати");
+  EXPECT_EQ(shiftCueOf("顺便问一下，CI 怎么配置？"), "顺便问");
+  EXPECT_EQ(shiftCueOf("ところで、CIの設定はどうすればいいですか？"), "ところで");
   // Words that describe the work: a comparison, or deep in a sentence.
   for (const char* content : {"I get a completely different error now: TypeError: x is undefined",
                               "the output is totally different after the change",

@@ -64,6 +64,18 @@ TEST(Model, DebuggingWordsAreNoAnnouncedShift) {
     EXPECT_EQ(find(analyze(onMainline(vectorThread(), msg)), SignalKind::Branch), nullptr) << msg;
 }
 
+// "By the way" in the other languages of real conversations announces an aside
+// as the English one does; without it the same question is no card.
+TEST(Model, AsideMarkersInOtherLanguagesAnnounceAShift) {
+  for (auto [marked, plain] : std::vector<std::pair<const char*, const char*>>{
+           {"Por cierto, ¿cómo configuro el CI para este proyecto?", "¿cómo configuro el CI para este proyecto?"},
+           {"Кстати, как настроить CI для этого проекта?", "как настроить CI для этого проекта?"},
+           {"顺便问一下，这个项目的 CI 怎么配置？", "这个项目的 CI 怎么配置？"}}) {
+    EXPECT_NE(find(analyze(onMainline(vectorThread(), marked)), SignalKind::Branch), nullptr) << marked;
+    EXPECT_EQ(find(analyze(onMainline(vectorThread(), plain)), SignalKind::Branch), nullptr) << plain;
+  }
+}
+
 TEST(Model, ChitChatHasItsOwnLowerBar) {
   auto chat = exchanges({{"hi! how was your weekend?", "great, i went hiking with my dog in the hills."},
                          {"oh nice, what kind of dog?", "a border collie, she never gets tired lol"},
