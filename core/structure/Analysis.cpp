@@ -144,9 +144,10 @@ std::vector<Signal> analyze(const AnalysisInput& in, const Thresholds& th) {
   // A message that names nothing ("ok, thanks. what next?") is the next
   // step whatever the model makes of its lack of words; an announced shift
   // ("unrelated question: ...") is still heard.
-  if (namesNoSubject(c) && d.shiftCue.empty() && !chatStyle(c)) return out;
+  const bool chat = chatStyle(c);
+  if (namesNoSubject(c) && d.shiftCue.empty() && !chat) return out;
   double p = branchModel().probability(branchFeatures(c, d));
-  if (p >= (chatStyle(c) ? th.branchChat : th.branch)) out.push_back(branchSignal(in, d, p));
+  if (p >= (chat ? th.branchChat : th.branch)) out.push_back(branchSignal(in, d, p));
   return out;
 }
 

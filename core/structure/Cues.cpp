@@ -50,13 +50,35 @@ std::string stripFillers(std::string cue) {
   return cue;
 }
 
-/// Whether the phrase at `at` in `cue` opens it: only fillers and at most two
-/// other words before it ("ok so back to", "that's great", "it is done").
-/// Deeper in, a phrase describes the work instead: "a .gitignore that works
-/// for both", "refactor it so the tests run faster", "goes back to the caller".
-bool opens(const std::string& cue, size_t at) {
-  std::string before = stripFillers(cue.substr(0, at + 1));
-  return std::count(before.begin(), before.end(), ' ') <= 3;
+/// Whether the phrase at `at` in `cue` opens it: only fillers and at most
+/// `words` other words before it ("ok so back to", "that's great", "it is
+/// done"). Deeper in, a phrase describes the work instead: "a .gitignore that
+/// works for both", "refactor it so the tests run faster". Walks at most the
+/// fillers and `words` + 1 words, however long the text.
+bool opens(const std::string& cue, size_t at, int words) {
+  bool leading = true;  // fillers count only before the first other word
+  int seen = 0;
+  for (size_t pos = 0; pos < at;) {
+    size_t next = cue.find(' ', pos + 1);
+    if (next == std::string::npos || next > at) next = at;
+    std::string_view word(cue.data() + pos, next - pos + 1);  // " word "
+    bool filler = false;
+    for (auto f : kFillers) filler = filler || (leading && word == f);
+    if (!filler) {
+      leading = false;
+      if (++seen > words) return false;
+    }
+    pos = next;
+  }
+  return true;
+}
+
+/// Characters (not bytes) before `at`: a window of the opening is as long in
+/// Russian or Chinese as in English.
+size_t charsBefore(std::string_view text, size_t at) {
+  size_t n = 0;
+  for (size_t i = 0; i < at && i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
 }
 
 // Sentences of a message: split at . ! ? ; and newlines followed by a space
@@ -97,41 +119,50 @@ std::string cueText(std::string_view text) {
 bool hasPhrase(const std::string& cue, std::string_view phrase) { return cue.find(phrase) != std::string::npos; }
 
 std::string shiftCueOf(std::string_view message) {
+  // Only the opening matters: a 100 KB paste is not read past it.
+  const std::string_view head = message.substr(0, std::min<size_t>(message.size(), 8 * kOpeningChars));
+  const std::string cue = cueText(head);
   // Markers announce an aside wherever they open the message.
-  const std::string cue = cueText(message);
-  std::string marker =
-      firstMatch(cue,
-                 {" off topic ", " offtopic ", " side question ", " quick tangent ", " tangent ", " by the way ", " btw ",
-                  " switching gears ", " switching topics ", " switch gears ", " change of topic ",
-                  " changing the subject ", " new topic ", " random question ", " on another note ", " quick one ",
-                  " while i have you ", " before i forget ",
-                  // "by the way" and "changing the subject" in the other
-                  // languages real conversations use (cueText lowercases
-                  // ASCII only, hence both cases of a capital outside it).
-                  " por cierto ", " cambiando de tema ", " por falar nisso ", " mudando de assunto ",
-                  " übrigens ", " Übrigens ", " кстати ", " Кстати ", " между прочим ", " Между прочим "},
-                 kOpeningChars);
-  if (!marker.empty()) return marker;
-  // Chinese and Japanese write no spaces between words: their markers are
-  // found as they are written.
-  for (std::string_view p : {"顺便问", "顺便说", "题外话", "换个话题", "ところで", "話は変わ"})
-    if (size_t at = cue.find(p); at != std::string::npos && at <= kOpeningChars) return std::string(p);
+  for (std::string_view p :
+       {" off topic ", " offtopic ", " side question ", " quick tangent ", " by the way ", " btw ", " switching gears ",
+        " switching topics ", " switch gears ", " change of topic ", " changing the subject ", " random question ",
+        " on another note ", " while i have you ", " before i forget ",
+        // "by the way" and "changing the subject" in the other languages
+        // real conversations use (cueText lowercases ASCII only, hence both
+        // cases of a capital outside it).
+        " por cierto ", " cambiando de tema ", " por falar nisso ", " mudando de assunto ", " übrigens ",
+        " Übrigens ", " кстати ", " Кстати ", " между прочим ", " Между прочим ",
+        // Chinese and Japanese put no spaces between words: theirs are found
+        // as they are written.
+        "顺便问", "顺便说", "题外话", "换个话题", "ところで", "話は変わ"}) {
+    size_t at = cue.find(p);
+    if (at != std::string::npos && charsBefore(cue, at) <= kOpeningChars)
+      return std::string(p.front() == ' ' ? p.substr(1, p.size() - 2) : p);
+  }
   // Words that also describe the work ("a completely different error now",
-  // "is the flicker unrelated to the theme", "aside from the tests") announce
-  // a shift only where they open a sentence near the start ("Fixed, it links
-  // now. Different question: ..."), and not as a comparison ("unrelated to").
-  for (auto [start, end] : sentenceSpans(message)) {
-    if (start > kOpeningChars) break;
-    std::string sentence = cueText(message.substr(start, end - start));
-    for (std::string_view lead : {" one more thing ", " also ", " oh and ", " and ", " hey "})
-      if (sentence.compare(0, lead.size(), lead) == 0) sentence.erase(0, lead.size() - 1);
+  // "is the flicker unrelated to the theme", "aside from the tests", "create
+  // a new topic in Kafka") announce a shift only where they open a sentence
+  // near the start, after at most one word ("Fixed, it links now. Different
+  // question: ...", "Totally unrelated, ..."), and not as a comparison
+  // ("unrelated to").
+  for (auto [start, end] : sentenceSpans(head)) {
+    if (charsBefore(head, start) > kOpeningChars) break;
+    std::string sentence = cueText(head.substr(start, end - start));
+    for (bool again = true; again;) {
+      again = false;
+      for (std::string_view lead : {" one more thing ", " also ", " oh and ", " and ", " hey "})
+        if (sentence.compare(0, lead.size(), lead) == 0) {
+          sentence.erase(0, lead.size() - 1);
+          again = true;
+        }
+    }
     for (std::string_view p :
          {" unrelated ", " different question ", " different topic ", " different thing ", " another question ",
           " separate question ", " separate thing ", " separate topic ", " totally different ",
-          " completely different ", " something else ", " something different ", " new question ", " let me ask ",
-          " other topic ", " aside "}) {
+          " completely different ", " something else ", " something different ", " new question ", " new topic ",
+          " let me ask ", " other topic ", " aside ", " tangent ", " quick one "}) {
       size_t at = sentence.find(p);
-      if (at == std::string::npos || !opens(sentence, at)) continue;
+      if (at == std::string::npos || !opens(sentence, at, 1)) continue;
       std::string_view next = std::string_view(sentence).substr(at + p.size() - 1);
       bool comparison = false;
       for (std::string_view w : {" to ", " from ", " than ", " it ", " again ", " differently "})
@@ -182,51 +213,69 @@ constexpr std::string_view kClosures[] = {
     " that did it ", " did the trick ", " that solved it "};
 
 // Content words left in `cue` once closing phrases and fillers are removed.
-int wordsBeyondClosure(std::string cue) {
-  for (auto p : kClosures)
-    for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p))
-      cue = cue.substr(0, at) + " " + cue.substr(at + p.size());
+// One pass over the words: cutting each phrase out and searching again was
+// quadratic, two seconds for a pasted log with "done" on every line.
+int wordsBeyondClosure(const std::string& cue) {
+  std::string rest;
+  rest.reserve(cue.size());
+  for (size_t at = 0; at < cue.size();) {
+    if (cue[at] == ' ') {
+      bool cut = false;
+      for (auto p : kClosures)
+        if (cue.compare(at, p.size(), p) == 0) {
+          at += p.size() - 1;  // keep the phrase's last space as a separator
+          cut = true;
+          break;
+        }
+      if (cut) continue;
+    }
+    rest.push_back(cue[at++]);
+  }
   int n = 0;
-  for (const auto& t : text::tokenize(cue)) n += isGenericWord(t) ? 0 : 1;
+  for (const auto& t : text::tokenize(rest)) n += isGenericWord(t) ? 0 : 1;
   return n;
 }
 
 }  // namespace
 
-namespace {
-
-/// A closing phrase acknowledges where it opens its text or ends it ("wow,
-/// that fixed it").
-bool acknowledges(const std::string& cue, size_t at, size_t length) {
-  return at + length == cue.size() || opens(cue, at);
-}
-
-}  // namespace
-
-std::string closureCue(const std::string& cue) {
-  for (auto p : kClosures)
-    for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p, at + 1)) {
-      // "i see" closes only as an acknowledgement ("oh i see"), not inside a
-      // question ("how do i see the log").
-      if (p == " i see " && at >= 3 &&
-          (cue.compare(at - 3, 3, " do") == 0 || cue.compare(at - 3, 3, "can") == 0 ||
-           cue.compare(at - 3, 3, "uld") == 0))
-        continue;
-      if (acknowledges(cue, at, p.size())) return std::string(p.substr(1, p.size() - 2));
-    }
+std::string closureCue(const std::string& cue, bool question) {
+  // "i see" closes only as an acknowledgement ("oh i see"), not inside a
+  // question ("how do i see the log").
+  auto guarded = [&cue](std::string_view p, size_t at) {
+    return p == " i see " && at >= 3 &&
+           (cue.compare(at - 3, 3, " do") == 0 || cue.compare(at - 3, 3, "can") == 0 ||
+            cue.compare(at - 3, 3, "uld") == 0);
+  };
+  for (auto p : kClosures) {
+    // It opens the text (if its first occurrence does not, none does) or
+    // ends it ("wow, that fixed it"), but a question it may not end: "is it
+    // done?" asks, "streaming sounds good, how do I ...?" acknowledges first.
+    size_t at = cue.find(p);
+    while (at != std::string::npos && guarded(p, at)) at = cue.find(p, at + 1);
+    if (at == std::string::npos) continue;
+    const size_t last = cue.size() - p.size();
+    const bool ends = cue.compare(last, p.size(), p) == 0 && !guarded(p, last);
+    if (ends ? !question : opens(cue, at, 2)) return std::string(p.substr(1, p.size() - 2));
+  }
   return {};
 }
 
 std::string returnCueOf(std::string_view message) {
-  for (auto [start, end] : sentenceSpans(message)) {
+  // A return is announced near the start ("thanks, that clears it up. Anyway,
+  // ..."), not in the lines of a pasted log ("Falling back to defaults").
+  constexpr size_t kReturnOpening = 240;
+  for (auto [start, end] : sentenceSpans(message.substr(0, std::min(message.size(), 2 * kReturnOpening)))) {
+    if (start > kReturnOpening) break;
     const std::string cue = cueText(message.substr(start, end - start));
     for (std::string_view p :
-         {" back to ", " back on ", " back in ", " anyway ", " anyways ", " returning to ", " return to ",
-          " going back to ", " go back to ", " where were we ", " as i was saying ", " main thread ", " main topic ",
-          " original question ", " original problem ", " enough about that ", " so for the ", " so with the ",
-          " so the ", " now for the ", " so with "})
-      for (size_t at = cue.find(p); at != std::string::npos; at = cue.find(p, at + 1))
-        if (opens(cue, at)) return std::string(p.substr(1, p.size() - 2));
+         {" back to ", " back on ", " back in ", " get back to ", " anyway ", " anyways ", " returning to ",
+          " return to ", " going back to ", " go back to ", " where were we ", " as i was saying ", " main thread ",
+          " main topic ", " original question ", " original problem ", " enough about that ", " so for the ",
+          " so with the ", " so the ", " now for the ", " so with "})
+      // At most one word before it ("lets go back to", "now back to"): with
+      // two, "set it back to false" and "do it anyway?" are requests.
+      if (size_t at = cue.find(p); at != std::string::npos && opens(cue, at, 1))
+        return std::string(p.substr(1, p.size() - 2));
   }
   return {};
 }
@@ -237,7 +286,7 @@ Closure closureOf(std::string_view message) {
   size_t closing = spans.size();
   for (size_t i = 0; i < spans.size(); ++i) {
     std::string sentence = cueText(message.substr(spans[i].first, spans[i].second - spans[i].first));
-    std::string p = closureCue(sentence);
+    std::string p = closureCue(sentence, spans[i].second > spans[i].first && message[spans[i].second - 1] == '?');
     // "ok." / "right!" as a sentence of its own acknowledges too.
     if (p.empty() && sentence.size() > 1 && stripFillers(sentence) == " ") p = sentence.substr(1, sentence.size() - 2);
     if (!p.empty()) {

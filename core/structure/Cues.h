@@ -35,16 +35,21 @@ bool continuationCue(const std::string& cue);
 bool standaloneQuestion(const std::string& cue);
 
 /// "back to", "anyway", "returning to", "so for the ...": the user returns to
-/// an earlier thread. The phrase must open one of the message's sentences
-/// (after fillers and at most two words: "ok so back to the parser", "thanks!
-/// anyway, ..."); deeper in it is content ("a helper that goes back to the
-/// caller"). Returns the matched phrase (trimmed) or "".
+/// an earlier thread. The phrase must open one of the sentences near the
+/// message's start (after fillers and at most one word: "ok so back to the
+/// parser", "lets go back to", "thanks! anyway, ..."); deeper in it is content
+/// ("a helper that goes back to the caller", "set it back to false").
+/// Returns the matched phrase (trimmed) or "".
 std::string returnCueOf(std::string_view message);
 
 /// "thanks", "that works", "got it", "makes sense", "good to know": the user
-/// closes the current exchange. Returns the matched phrase (trimmed) or "".
-/// Bare "ok"/"right"/"yes" are not closures: they open follow-ups as often.
-std::string closureCue(const std::string& cue);
+/// closes the current exchange. The phrase must open `cue` (after fillers and
+/// at most two words: "ok that works", "that's great") or end it when it is
+/// not a `question` ("wow, that fixed it"); inside a request it describes the
+/// work ("a .gitignore that works for both"). Returns the matched phrase
+/// (trimmed) or "". Bare "ok"/"right"/"yes" are not closures: they open
+/// follow-ups as often.
+std::string closureCue(const std::string& cue, bool question = false);
 
 /// How a message closes what came before it.
 struct Closure {

@@ -87,7 +87,9 @@ std::vector<double> branchFeatures(const Context& c, const DriftEstimate& d) {
   Shape s = shapeOf(c.messageText);
   Closure closure = closureOf(c.messageText);
   std::string prev = cueText(c.lastUserText);
-  bool previousClosed = !c.lastUserText.empty() && (!closureCue(prev).empty() || successCue(prev));
+  const size_t lastChar = c.lastUserText.find_last_not_of(" \t\r\n");
+  const bool previousAsked = lastChar != std::string::npos && c.lastUserText[lastChar] == '?';
+  bool previousClosed = !c.lastUserText.empty() && (!closureCue(prev, previousAsked).empty() || successCue(prev));
   std::string rest = closure.phrase.empty() ? c.cue : cueText(closure.tail);
   bool shift = !d.shiftCue.empty();
   bool chat = chatStyle(c);

@@ -1,9 +1,7 @@
 #include "structure/Subject.h"
 
-#include <cctype>
+#include <cstdint>
 #include <string>
-#include <utility>
-#include <vector>
 #include <unordered_set>
 
 #include "structure/Terms.h"
@@ -27,7 +25,7 @@ bool followUpWord(const std::string& token) {
              "si", "paso", "obrigado", "obrigada", "agora", "e", "depois", "próximo", "proximo", "pode", "sim",
              "certo", "passo", "o",
              // French and Italian
-             "merci", "et", "maintenant", "ensuite", "suite", "suivant", "continuez", "oui", "d'accord",
+             "merci", "et", "maintenant", "ensuite", "suite", "suivant", "continuez", "oui", "daccord",
              "parfait", "quoi", "après", "étape", "grazie", "ora", "adesso", "poi", "prossimo", "vai", "sì",
              "bene", "perfetto",
              // German
@@ -44,39 +42,31 @@ bool followUpWord(const std::string& token) {
   return words.count(token) != 0;
 }
 
-/// Punctuation the tokenizer leaves in a token: Spanish ¿ and ¡ before a
-/// word, and the full-width marks of Chinese and Japanese text (，？。).
-bool punctuation(char32_t c) {
-  return c < 0x80 ? !std::isalnum(static_cast<int>(c)) : c == 0xA1 || c == 0xBF || (c >= 0x2000 && c <= 0x206F) ||
-                                                     (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF0F) ||
-                                                     (c >= 0xFF1A && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) ||
-                                                     (c >= 0xFF5B && c <= 0xFF65);
-}
-
-/// The token without its leading and trailing punctuation.
-std::string withoutPunctuation(const std::string& token) {
-  std::vector<std::pair<size_t, char32_t>> chars;  // byte offset, code point
-  for (size_t i = 0; i < token.size();) {
-    const auto b = static_cast<unsigned char>(token[i]);
-    const size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t c = n == 1 ? b : b & (0xFF >> (n + 1));
-    for (size_t k = 1; k < n && i + k < token.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(token[i + k]) & 0x3F);
-    chars.push_back({i, c});
-    i += n;
+/// The token with the capitals of two-byte UTF-8 letters (Latin-1, Greek,
+/// Cyrillic) made small, as the tokenizer does for ASCII only: "Спасибо".
+std::string lowered(std::string token) {
+  for (size_t i = 0; i + 1 < token.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(token[i]), b1 = static_cast<unsigned char>(token[i + 1]);
+    if (b0 < 0xC2 || b0 > 0xDF || (b1 & 0xC0) != 0x80) continue;
+    uint32_t c = ((b0 & 0x1Fu) << 6) | (b1 & 0x3Fu), small = c;
+    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) || (c >= 0x391 && c <= 0x3AB) || (c >= 0x410 && c <= 0x42F))
+      small = c + 0x20;
+    else if (c >= 0x400 && c <= 0x40F)
+      small = c + 0x50;
+    if (small != c && small < 0x800) {
+      token[i] = static_cast<char>(0xC0 | (small >> 6));
+      token[i + 1] = static_cast<char>(0x80 | (small & 0x3F));
+    }
+    ++i;
   }
-  size_t first = 0, last = chars.size();
-  while (first < last && punctuation(chars[first].second)) ++first;
-  while (last > first && punctuation(chars[last - 1].second)) --last;
-  if (first == last) return {};
-  const size_t end = last == chars.size() ? token.size() : chars[last].first;
-  return token.substr(chars[first].first, end - chars[first].first);
+  return token;
 }
 
 }  // namespace
 
 bool namesNoSubject(const Context& c) {
   for (const auto& token : c.message.set) {
-    const std::string t = withoutPunctuation(token);
+    const std::string t = lowered(text::trimPunctuation(token));
     if (!t.empty() && !isGenericWord(t) && !followUpWord(t)) return false;
   }
   return true;

@@ -94,6 +94,28 @@ void cjkBigrams(const std::vector<std::string_view>& chars, std::vector<std::str
 
 }  // namespace
 
+std::string trimPunctuation(std::string_view token) {
+  auto punctuation = [](uint32_t c) {
+    return c < 0x80 ? !isAlnum(static_cast<unsigned char>(c))
+                    : c == 0xA1 || c == 0xAB || c == 0xBB || c == 0xBF || (c >= 0x2000 && c <= 0x206F) ||
+                          (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF0F) ||
+                          (c >= 0xFF1A && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+  };
+  size_t first = 0;
+  while (first < token.size()) {
+    auto [cp, n] = decode(token, first);
+    if (!punctuation(cp)) break;
+    first += n;
+  }
+  size_t end = first;
+  for (size_t i = first; i < token.size();) {
+    auto [cp, n] = decode(token, i);
+    i += n;
+    if (!punctuation(cp)) end = i;
+  }
+  return std::string(token.substr(first, end - first));
+}
+
 bool isStopword(std::string_view w) {
   // Most tokens are longer than any stop word: no hash for them.
   static const size_t longest = [] {

@@ -30,6 +30,12 @@ std::string otherSpelling(std::string_view stem);
 /// query matches in either spelling.
 std::vector<std::string> withOtherSpellings(const std::vector<std::string>& tokens);
 
+/// `token` without the punctuation tokenize() leaves at its ends (bytes from
+/// 0x80 are word characters there): Spanish ¿ and ¡, typographic quotes and
+/// dashes, the full-width marks of Chinese and Japanese (，？。). "" when
+/// nothing else is left.
+std::string trimPunctuation(std::string_view token);
+
 /// True for English function words and chat filler ("please", "thanks").
 bool isStopword(std::string_view lowercaseWord);
 

@@ -318,6 +318,18 @@ void timing(const std::vector<eval::Conversation>& set, int runs) {
   std::printf("  analyze() on a 1,000-unit path (%d runs): mainline median %.1f us (p95 %.1f), branch cursor "
               "median %.1f us (p95 %.1f); target < 1000 us\n",
               runs, mainline.median, mainline.p95, branch.median, branch.p95);
+  // A pasted log as the message: 200 KB whose every line holds closing and
+  // return words. Linear in the message, not quadratic (it took 2 s once).
+  std::string log = "thanks, that works. here is the whole log:\n";
+  for (int i = 0; log.size() < 200 * 1024; ++i)
+    log += "WARN done: falling back to defaults, unrelated key " + std::to_string(i) + " is done, great\n";
+  auto pasted = bench::measure(2, 10, [&] {
+    br.message = log;
+    volatile size_t n = analyze(br).size();
+    (void)n;
+  });
+  std::printf("  analyze() with a %zu KB pasted log as the message, branch cursor: median %.1f ms\n", log.size() / 1024,
+              pasted.median / 1000);
 }
 
 }  // namespace

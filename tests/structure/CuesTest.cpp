@@ -1,6 +1,8 @@
 // Cues: the steering phrases the detectors read besides vocabulary.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "structure/Cues.h"
 
 using namespace grove::structure;
@@ -24,6 +26,11 @@ TEST(Cues, ShiftOnlyWhenItOpensTheMessage) {
   EXPECT_EQ(shiftCueOf("Кстати, как настроить CI?"), "Кстати");
   EXPECT_EQ(shiftCueOf("顺便问一下，CI 怎么配置？"), "顺便问");
   EXPECT_EQ(shiftCueOf("ところで、CIの設定はどうすればいいですか？"), "ところで");
+  // The opening is counted in characters, so it is as long in Russian.
+  EXPECT_EQ(shiftCueOf("Спасибо большое, всё работает. Кстати, как настроить CI?"), "Кстати");
+  EXPECT_EQ(shiftCueOf("New topic: how do I squash commits?"), "new topic");
+  EXPECT_EQ(shiftCueOf("create a new topic in Kafka for the order events"), "");
+  EXPECT_EQ(shiftCueOf("is there a quick one-liner to count the lines?"), "");
   // Words that describe the work: a comparison, or deep in a sentence.
   for (const char* content : {"I get a completely different error now: TypeError: x is undefined",
                               "the output is totally different after the change",
@@ -78,6 +85,8 @@ TEST(Cues, ClosureIsAnAcknowledgementNotAWordInARequest) {
   EXPECT_EQ(closureCue(cueText("Can you add a linting command that works both backend and frontend?")), "");
   EXPECT_EQ(closureCue(cueText("the build step is done but the tests fail on CI")), "");
   EXPECT_TRUE(closureOf("Can you add a linting command that works both backend and frontend?").phrase.empty());
+  EXPECT_TRUE(closureOf("is it done?").phrase.empty());
+  EXPECT_EQ(closureOf("ok, it is done").phrase, "done");
 }
 
 TEST(Cues, ReturnOpensASentence) {
@@ -88,6 +97,14 @@ TEST(Cues, ReturnOpensASentence) {
   EXPECT_EQ(returnCueOf("can you refactor it so the tests run faster"), "");
   EXPECT_EQ(returnCueOf("I'd like a helper that goes back to the caller"), "");
   EXPECT_EQ(returnCueOf("does it work anyway if T is a const ref?"), "");
+  // Requests with "back" or "anyway" in them, and a log's lines.
+  for (const char* request : {"set it back to false", "turn it back on", "put it back in the list", "do it anyway?"})
+    EXPECT_EQ(returnCueOf(request), "") << request;
+  EXPECT_EQ(returnCueOf("let's get back to the widgets"), "get back to");
+  EXPECT_EQ(returnCueOf("lets go back to the parser"), "go back to");
+  std::string log = "the service logs this on start:\n";
+  for (int i = 0; i < 2000; ++i) log += "WARN config key " + std::to_string(i) + " missing\n";
+  EXPECT_EQ(returnCueOf(log + "Falling back to defaults\n"), "");
 }
 
 TEST(Cues, ProcedureSteps) {

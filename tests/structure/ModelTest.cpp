@@ -38,7 +38,8 @@ TEST(Model, FollowUpsThatNameNothingGetNoCard) {
   for (const auto& thread : {vectorThread(), uiTask})
     for (const char* msg : {"ok. what next?", "ok, thanks. what next?", "thanks. what next?", "thank you. next step?",
                             "ok, thanks. what now?", "gracias, ¿y ahora qué?", "danke, und jetzt?",
-                            "merci, et maintenant ?", "obrigado, e agora?", "谢谢，下一步呢？"}) {
+                            "merci, et maintenant ?", "obrigado, e agora?", "谢谢，下一步呢？", "¿Qué sigue?",
+                            "Спасибо, дальше?", "d'accord, et maintenant ?"}) {
       EXPECT_EQ(find(analyze(onMainline(thread, msg)), SignalKind::Branch), nullptr) << msg;
       EXPECT_EQ(find(analyze(onBranch(vectorThread(), moveBranch(), "std::move vs std::forward", msg)),
                      SignalKind::Branch),
@@ -110,7 +111,9 @@ TEST(Model, TerseProgrammingChatIsNotChitChat) {
   for (const char* q : {"Our HTTP client retries failed requests in a loop. How should the retry backoff work?",
                         "What backoff cap should the retry loop use for HTTP 503 responses?",
                         "How do we stop the retry loop from hammering the HTTP server during an outage?"}) {
-    if (!qa.empty()) EXPECT_EQ(find(analyze(onMainline(exchanges(qa), q)), SignalKind::Branch), nullptr) << q;
+    if (!qa.empty()) {
+      EXPECT_EQ(find(analyze(onMainline(exchanges(qa), q)), SignalKind::Branch), nullptr) << q;
+    }
     qa.push_back({q, answer});
   }
   auto got = analyze(onMainline(exchanges(qa), "Unrelated: what is a good recipe for sourdough bread with rye flour?"));
