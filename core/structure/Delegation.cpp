@@ -217,7 +217,11 @@ std::vector<std::string> workflowUnits(const AnalysisInput& in) {
 }  // namespace
 
 std::optional<Signal> delegatedAction(const AnalysisInput& in) {
-  std::string cue = cueText(in.message);
+  // A request to act on the conversation takes a sentence or two; a long
+  // paste is read only as far as such a request could reach, so its cost does
+  // not grow with the paste (each phrase is a search of the whole text).
+  constexpr size_t kRequestChars = 1000;
+  std::string cue = cueText(std::string_view(in.message).substr(0, kRequestChars));
   Signal s;
   s.delegated = true;
   s.confidence = 0.95;
