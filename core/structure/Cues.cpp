@@ -19,17 +19,29 @@ using Phrases = std::initializer_list<std::string_view>;
 // message; "... is unrelated to the crash" deep inside it is content.
 constexpr size_t kOpeningChars = 48;
 
+/// Characters (not bytes) before `at`: a window of the opening is as long in
+/// Russian or Chinese as in English.
+size_t charsBefore(std::string_view text, size_t at) {
+  size_t n = 0;
+  for (size_t i = 0; i < at && i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+/// The first of `phrases` found in `cue` within `within` characters of its
+/// start, trimmed of its padding spaces ("" when none). A phrase of a language
+/// written without spaces (Chinese, Japanese) is found and returned as it is.
 std::string firstMatch(const std::string& cue, Phrases phrases, size_t within = std::string::npos) {
   for (auto p : phrases) {
     size_t at = cue.find(p);
-    if (at != std::string::npos && at <= within) return std::string(p.substr(1, p.size() - 2));
+    if (at == std::string::npos || (within != std::string::npos && charsBefore(cue, at) > within)) continue;
+    return std::string(p.front() == ' ' ? p.substr(1, p.size() - 2) : p);
   }
   return {};
 }
 
-bool startsWithAny(const std::string& cue, Phrases phrases) {
+bool startsWithAny(std::string_view cue, Phrases phrases) {
   for (auto p : phrases)
-    if (cue.compare(0, p.size(), p) == 0) return true;
+    if (cue.substr(0, p.size()) == p) return true;
   return false;
 }
 
@@ -38,17 +50,21 @@ bool startsWithAny(const std::string& cue, Phrases phrases) {
 constexpr std::string_view kFillers[] = {" ok ", " okay ", " alright ", " right ", " yes ", " yeah ", " yep ",
                                          " ah ", " oh ", " so ", " well "};
 
-std::string stripFillers(std::string cue) {
+/// `cue` without the `words` it opens with, however many and in any order.
+template <typename Words>
+std::string stripLeading(std::string cue, const Words& words) {
   for (bool again = true; again;) {
     again = false;
-    for (auto f : kFillers)
-      if (cue.compare(0, f.size(), f) == 0) {
-        cue.erase(0, f.size() - 1);
+    for (std::string_view w : words)
+      if (cue.compare(0, w.size(), w) == 0) {
+        cue.erase(0, w.size() - 1);
         again = true;
       }
   }
   return cue;
 }
+
+std::string stripFillers(std::string cue) { return stripLeading(std::move(cue), kFillers); }
 
 /// Whether the phrase at `at` in `cue` opens it: only fillers and at most
 /// `words` other words before it ("ok so back to", "that's great", "it is
@@ -71,14 +87,6 @@ bool opens(const std::string& cue, size_t at, int words) {
     pos = next;
   }
   return true;
-}
-
-/// Characters (not bytes) before `at`: a window of the opening is as long in
-/// Russian or Chinese as in English.
-size_t charsBefore(std::string_view text, size_t at) {
-  size_t n = 0;
-  for (size_t i = 0; i < at && i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-  return n;
 }
 
 // Sentences of a message: split at . ! ? ; and newlines followed by a space
@@ -123,22 +131,19 @@ std::string shiftCueOf(std::string_view message) {
   const std::string_view head = message.substr(0, std::min<size_t>(message.size(), 8 * kOpeningChars));
   const std::string cue = cueText(head);
   // Markers announce an aside wherever they open the message.
-  for (std::string_view p :
-       {" off topic ", " offtopic ", " side question ", " quick tangent ", " by the way ", " btw ", " switching gears ",
-        " switching topics ", " switch gears ", " change of topic ", " changing the subject ", " random question ",
-        " on another note ", " while i have you ", " before i forget ",
-        // "by the way" and "changing the subject" in the other languages
-        // real conversations use (cueText lowercases ASCII only, hence both
-        // cases of a capital outside it).
-        " por cierto ", " cambiando de tema ", " por falar nisso ", " mudando de assunto ", " übrigens ",
-        " Übrigens ", " кстати ", " Кстати ", " между прочим ", " Между прочим ",
-        // Chinese and Japanese put no spaces between words: theirs are found
-        // as they are written.
-        "顺便问", "顺便说", "题外话", "换个话题", "ところで", "話は変わ"}) {
-    size_t at = cue.find(p);
-    if (at != std::string::npos && charsBefore(cue, at) <= kOpeningChars)
-      return std::string(p.front() == ' ' ? p.substr(1, p.size() - 2) : p);
-  }
+  std::string marker = firstMatch(
+      cue,
+      {" off topic ", " offtopic ", " side question ", " quick tangent ", " by the way ", " btw ", " switching gears ",
+       " switching topics ", " switch gears ", " change of topic ", " changing the subject ", " random question ",
+       " on another note ", " while i have you ", " before i forget ",
+       // "by the way" and "changing the subject" in the other languages real
+       // conversations use (cueText lowercases ASCII only, hence both cases
+       // of a capital outside it), and in Chinese and Japanese as written.
+       " por cierto ", " cambiando de tema ", " por falar nisso ", " mudando de assunto ", " übrigens ", " Übrigens ",
+       " кстати ", " Кстати ", " между прочим ", " Между прочим ", "顺便问", "顺便说", "题外话", "换个话题", "ところで",
+       "話は変わ"},
+      kOpeningChars);
+  if (!marker.empty()) return marker;
   // Words that also describe the work ("a completely different error now",
   // "is the flicker unrelated to the theme", "aside from the tests", "create
   // a new topic in Kafka") announce a shift only where they open a sentence
@@ -147,15 +152,8 @@ std::string shiftCueOf(std::string_view message) {
   // ("unrelated to").
   for (auto [start, end] : sentenceSpans(head)) {
     if (charsBefore(head, start) > kOpeningChars) break;
-    std::string sentence = cueText(head.substr(start, end - start));
-    for (bool again = true; again;) {
-      again = false;
-      for (std::string_view lead : {" one more thing ", " also ", " oh and ", " and ", " hey "})
-        if (sentence.compare(0, lead.size(), lead) == 0) {
-          sentence.erase(0, lead.size() - 1);
-          again = true;
-        }
-    }
+    const std::string sentence = stripLeading(cueText(head.substr(start, end - start)),
+                                              Phrases{" one more thing ", " also ", " oh and ", " and ", " hey "});
     for (std::string_view p :
          {" unrelated ", " different question ", " different topic ", " different thing ", " another question ",
           " separate question ", " separate thing ", " separate topic ", " totally different ",
@@ -163,11 +161,9 @@ std::string shiftCueOf(std::string_view message) {
           " let me ask ", " other topic ", " aside ", " tangent ", " quick one "}) {
       size_t at = sentence.find(p);
       if (at == std::string::npos || !opens(sentence, at, 1)) continue;
-      std::string_view next = std::string_view(sentence).substr(at + p.size() - 1);
-      bool comparison = false;
-      for (std::string_view w : {" to ", " from ", " than ", " it ", " again ", " differently "})
-        if (next.substr(0, w.size()) == w) comparison = true;
-      if (!comparison) return std::string(p.substr(1, p.size() - 2));
+      const std::string_view next = std::string_view(sentence).substr(at + p.size() - 1);
+      if (!startsWithAny(next, {" to ", " from ", " than ", " it ", " again ", " differently "}))
+        return std::string(p.substr(1, p.size() - 2));
     }
   }
   return {};

@@ -1,11 +1,24 @@
 // Cues: the steering phrases the detectors read besides vocabulary.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "structure/Cues.h"
 
 using namespace grove::structure;
+
+namespace {
+
+/// Each message read by `read`, against the cue it should give ("" for none).
+void expectCues(std::string (*read)(std::string_view),
+                std::initializer_list<std::pair<const char*, const char*>> cases) {
+  for (auto [message, cue] : cases) EXPECT_EQ(read(message), cue) << message;
+}
+
+}  // namespace
 
 TEST(Cues, NormalisedText) {
   EXPECT_EQ(cueText("What's up?!  Back-to   work"), " whats up back to work ");
@@ -14,31 +27,32 @@ TEST(Cues, NormalisedText) {
 }
 
 TEST(Cues, ShiftOnlyWhenItOpensTheMessage) {
-  EXPECT_EQ(shiftCueOf("Unrelated, but how do I squash commits?"), "unrelated");
-  EXPECT_EQ(shiftCueOf("Also, switching gears: CI is slow"), "switching gears");
-  EXPECT_EQ(shiftCueOf("The crash in the parser after the last refactoring seems unrelated to the vector"), "");
-  EXPECT_EQ(shiftCueOf("Fixed, it links now. Different question: how do I run clang-tidy in the build?"),
-            "different question");
-  EXPECT_EQ(shiftCueOf("one more thing, unrelated: how do I squash commits?"), "unrelated");
-  EXPECT_EQ(shiftCueOf("unrelated: in python whats the clean way to retry requests"), "unrelated");
-  EXPECT_EQ(shiftCueOf("Por cierto, ¿cómo configuro el CI?"), "por cierto");
-  EXPECT_EQ(shiftCueOf("Übrigens: wie richte ich die CI ein?"), "Übrigens");
-  EXPECT_EQ(shiftCueOf("Кстати, как настроить CI?"), "Кстати");
-  EXPECT_EQ(shiftCueOf("顺便问一下，CI 怎么配置？"), "顺便问");
-  EXPECT_EQ(shiftCueOf("ところで、CIの設定はどうすればいいですか？"), "ところで");
-  // The opening is counted in characters, so it is as long in Russian.
-  EXPECT_EQ(shiftCueOf("Спасибо большое, всё работает. Кстати, как настроить CI?"), "Кстати");
-  EXPECT_EQ(shiftCueOf("New topic: how do I squash commits?"), "new topic");
-  EXPECT_EQ(shiftCueOf("create a new topic in Kafka for the order events"), "");
-  EXPECT_EQ(shiftCueOf("is there a quick one-liner to count the lines?"), "");
-  // Words that describe the work: a comparison, or deep in a sentence.
-  for (const char* content : {"I get a completely different error now: TypeError: x is undefined",
-                              "the output is totally different after the change",
-                              "I think this failure is unrelated to my change, can you check the CI log?",
-                              "aside from the tests, what else fails?", "it must be something else in the config",
-                              "is the flicker unrelated to the theme provider?",
-                              "that's a different thing from what I asked", "let me ask it another way: why?"})
-    EXPECT_EQ(shiftCueOf(content), "") << content;
+  expectCues(shiftCueOf,
+             {{"Unrelated, but how do I squash commits?", "unrelated"},
+              {"Also, switching gears: CI is slow", "switching gears"},
+              {"The crash in the parser after the last refactoring seems unrelated to the vector", ""},
+              {"Fixed, it links now. Different question: how do I run clang-tidy in the build?", "different question"},
+              {"one more thing, unrelated: how do I squash commits?", "unrelated"},
+              {"unrelated: in python whats the clean way to retry requests", "unrelated"},
+              {"Por cierto, ¿cómo configuro el CI?", "por cierto"},
+              {"Übrigens: wie richte ich die CI ein?", "Übrigens"},
+              {"Кстати, как настроить CI?", "Кстати"},
+              {"顺便问一下，CI 怎么配置？", "顺便问"},
+              {"ところで、CIの設定はどうすればいいですか？", "ところで"},
+              // The opening is counted in characters, so it is as long in Russian.
+              {"Спасибо большое, всё работает. Кстати, как настроить CI?", "Кстати"},
+              {"New topic: how do I squash commits?", "new topic"},
+              {"create a new topic in Kafka for the order events", ""},
+              {"is there a quick one-liner to count the lines?", ""},
+              // Words that describe the work: a comparison, or deep in a sentence.
+              {"I get a completely different error now: TypeError: x is undefined", ""},
+              {"the output is totally different after the change", ""},
+              {"I think this failure is unrelated to my change, can you check the CI log?", ""},
+              {"aside from the tests, what else fails?", ""},
+              {"it must be something else in the config", ""},
+              {"is the flicker unrelated to the theme provider?", ""},
+              {"that's a different thing from what I asked", ""},
+              {"let me ask it another way: why?", ""}});
 }
 
 TEST(Cues, ContinuationAndStandaloneQuestions) {
@@ -90,18 +104,22 @@ TEST(Cues, ClosureIsAnAcknowledgementNotAWordInARequest) {
 }
 
 TEST(Cues, ReturnOpensASentence) {
-  EXPECT_EQ(returnCueOf("Back to the parser: it still fails"), "back to");
-  EXPECT_EQ(returnCueOf("ok so back to the parser"), "back to");
-  EXPECT_EQ(returnCueOf("thanks, that clears it up. Anyway, the widgets loop still crashes"), "anyway");
-  EXPECT_EQ(returnCueOf("So the parser: does it allocate?"), "so the");
-  EXPECT_EQ(returnCueOf("can you refactor it so the tests run faster"), "");
-  EXPECT_EQ(returnCueOf("I'd like a helper that goes back to the caller"), "");
-  EXPECT_EQ(returnCueOf("does it work anyway if T is a const ref?"), "");
-  // Requests with "back" or "anyway" in them, and a log's lines.
-  for (const char* request : {"set it back to false", "turn it back on", "put it back in the list", "do it anyway?"})
-    EXPECT_EQ(returnCueOf(request), "") << request;
-  EXPECT_EQ(returnCueOf("let's get back to the widgets"), "get back to");
-  EXPECT_EQ(returnCueOf("lets go back to the parser"), "go back to");
+  expectCues(returnCueOf,
+             {{"Back to the parser: it still fails", "back to"},
+              {"ok so back to the parser", "back to"},
+              {"thanks, that clears it up. Anyway, the widgets loop still crashes", "anyway"},
+              {"So the parser: does it allocate?", "so the"},
+              {"can you refactor it so the tests run faster", ""},
+              {"I'd like a helper that goes back to the caller", ""},
+              {"does it work anyway if T is a const ref?", ""},
+              // Requests with "back" or "anyway" in them.
+              {"set it back to false", ""},
+              {"turn it back on", ""},
+              {"put it back in the list", ""},
+              {"do it anyway?", ""},
+              {"let's get back to the widgets", "get back to"},
+              {"lets go back to the parser", "go back to"}});
+  // A log's lines.
   std::string log = "the service logs this on start:\n";
   for (int i = 0; i < 2000; ++i) log += "WARN config key " + std::to_string(i) + " missing\n";
   EXPECT_EQ(returnCueOf(log + "Falling back to defaults\n"), "");
