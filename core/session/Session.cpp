@@ -162,16 +162,23 @@ void Session::runBatch(const std::string& actor, const std::function<void(Engine
   engine_.setActor(actor);
   engine_.beginBatch();
   std::optional<Error> failure;
+  // The store could not write (a full disk, most often): indexing waits for
+  // a write of the user's to succeed, so space given back goes to it first.
+  auto holdIndexingAfter = [this](const Error& e) {
+    if (e.kind() == ErrorKind::Storage && indexing_) indexing_->hold();
+  };
+  auto abandon = [this] {
+    engine_.abortBatch();
+    afterCommit_.clear();
+  };
   try {
     work(engine_);
   } catch (const Error& e) {
-    engine_.abortBatch();
-    afterCommit_.clear();
-    if (e.kind() == ErrorKind::Storage && indexing_) indexing_->hold();  // as for a commit, below
+    abandon();
+    holdIndexingAfter(e);
     throw;
   } catch (...) {
-    engine_.abortBatch();
-    afterCommit_.clear();
+    abandon();
     throw;
   }
   try {
@@ -184,9 +191,7 @@ void Session::runBatch(const std::string& actor, const std::function<void(Engine
   committed(failure);
   if (failure) afterCommit_.clear();
   publish();
-  // The store could not write (a full disk, most often): indexing waits for
-  // a write of the user's to succeed, so space given back goes to it first.
-  if (failure && failure->kind() == ErrorKind::Storage && indexing_) indexing_->hold();
+  if (failure) holdIndexingAfter(*failure);
   auto tasks = std::move(afterCommit_);
   afterCommit_.clear();
   for (auto& t : tasks) t();
